@@ -1,0 +1,21 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'jest.config.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Domain code stays free of AWS and HTTP (ARCHITECTURE 1).
+    files: ['shared/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@aws-sdk/*', 'aws-cdk-lib', '@middy/*', '**/store/**', '**/http/**', '**/events/**'] }],
+    },
+  },
+);

@@ -1,0 +1,7 @@
+import { publicHandler, Reply } from '../shared/http/api-handler';
+import { healthReport } from '../shared/services/health';
+
+export const handler = publicHandler('health', {}, async () => {
+  const { healthy, body } = await healthReport();
+  return healthy ? body : new Reply(503, body);
+});

@@ -1,0 +1,52 @@
+/**
+ * Environment -> typed configuration, read once per process (cold start).
+ * Infrastructure names reach code only through here (ARCHITECTURE 1).
+ */
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+const EnvSchema = z.object({
+  SERVICE_VERSION: z.string().default('0.1.0'),
+  AWS_REGION: z.string().default('us-east-1'),
+  ACCOUNTS_TABLE: z.string().default('energy-accounts'),
+  OPERATIONS_TABLE: z.string().default('energy-operations'),
+  ANALYTICS_TABLE: z.string().default('energy-analytics'),
+  DATA_BUCKET: z.string().default('energy-data'),
+  EVENT_BUS: z.string().default('energy-events'),
+  /** Queue URLs by logical name, JSON: {"training":"https://sqs..."}; set by CDK or the local runtime. */
+  QUEUE_URLS: z.string().default('{}'),
+  /** "aws" sends events to EventBridge; "local" routes them in-process as the CDK rules do. */
+  EVENT_TRANSPORT: z.enum(['aws', 'local']).default('aws'),
+  /** Requests per one-minute window. */
+  RATE_LIMIT_FREE: intFromEnv(60),
+  RATE_LIMIT_PROFESSIONAL: intFromEnv(600),
+  RATE_LIMIT_ENTERPRISE: intFromEnv(3000),
+  RATE_LIMIT_ANONYMOUS: intFromEnv(300),
+  /** How long a resolved API key is trusted from memory before the store is asked again. */
+  KEY_CACHE_SECONDS: intFromEnv(30),
+  /** Enterprise monthly quotas; 0 means unlimited (ARCHITECTURE 3). */
+  ENTERPRISE_QUOTA: intFromEnv(0),
+  UPGRADE_URL: z.string().url().default('https://energy-ops.example.com/pricing'),
+  SUPPORT_CONTACT: z.string().default('support@energy-ops.example.com'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Directory whose disk usage /api/system-status reports (the data dir locally, /tmp on Lambda). */
+  DISK_PATH: z.string().default('/tmp'),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { queueUrls: Record<string, string> };
+
+let cached: Config | undefined;
+
+/** The configuration of this process. `resetConfig` exists for the local runtime and tests, which set env first. */
+export function config(): Config {
+  if (!cached) {
+    const parsed = EnvSchema.parse(process.env);
+    cached = { ...parsed, queueUrls: z.record(z.string(), z.string()).parse(JSON.parse(parsed.QUEUE_URLS)) };
+  }
+  return cached;
+}
+
+export function resetConfig(): void {
+  cached = undefined;
+}

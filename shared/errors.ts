@@ -1,0 +1,64 @@
+/**
+ * Named errors thrown by services and repositories. The error middleware maps each to its status
+ * and to the body shape of the route's group (ARCHITECTURE 4); messages are the spec's where it lists one.
+ */
+
+export abstract class ServiceError extends Error {
+  abstract readonly status: number;
+  /** Extra top-level fields of the simple body (for example `details` of a validation failure). */
+  readonly extra?: Record<string, unknown>;
+  constructor(message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = new.target.name;
+    this.extra = extra;
+  }
+}
+
+export class BadRequest extends ServiceError {
+  readonly status = 400;
+}
+export class Unauthorized extends ServiceError {
+  readonly status = 401;
+  constructor() {
+    super('Unauthorized');
+  }
+}
+export class NotFound extends ServiceError {
+  readonly status = 404;
+}
+export class Conflict extends ServiceError {
+  readonly status = 409;
+}
+export class PayloadTooLarge extends ServiceError {
+  readonly status = 413;
+  constructor() {
+    super('Request body too large');
+  }
+}
+export class NotImplementedYet extends ServiceError {
+  readonly status = 501;
+}
+export class RateLimited extends ServiceError {
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('Rate limit exceeded');
+  }
+}
+
+/** Errors with the structured body: {error: {code, message, details}, upgrade_url, support_contact}. */
+export abstract class StructuredError extends ServiceError {
+  abstract readonly code: string;
+  constructor(message: string, readonly details: Record<string, unknown>) {
+    super(message);
+  }
+}
+
+export class TierLimitExceeded extends StructuredError {
+  readonly status = 429;
+  readonly code = 'TIER_LIMIT_EXCEEDED';
+}
+
+export class TierRequired extends StructuredError {
+  readonly status = 403;
+  readonly code = 'TIER_REQUIRED';
+}

@@ -1,0 +1,140 @@
+/**
+ * Builds a Lambda handler for a route row: middy with one middleware per concern, in this order:
+ * envelope (request id, logs, statistics, error shaping) -> body size -> authentication -> rate limit
+ * -> tier -> body -> the handler, which gets validated input and its caller.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { randomUUID } from 'node:crypto';
+import { RateLimited, TierRequired, Unauthorized } from '../errors';
+import { routeById, type Route } from '../routes';
+import { authenticate, presentedKey, type Caller } from '../services/authentication';
+import { rateLimitHeaders, takeRequest, type RateDecision } from '../services/rate-limit';
+import { flushRequestStats, recordRequest } from '../services/request-stats';
+import { log } from './logger';
+import { checkBodySize, readBody, type ParsedBody } from './request-body';
+import { errorResponse, jsonResponse, type ApiResult } from './responses';
+import { parseWith } from './validation';
+
+interface RequestState {
+  requestId: string;
+  startedAt: number;
+  caller?: Caller;
+  rate?: RateDecision;
+  body?: ParsedBody;
+}
+
+type ApiContext = Context & { api: RequestState };
+type ApiRequest = middy.Request<APIGatewayProxyEventV2, ApiResult, Error, ApiContext>;
+
+/** A reply with a status other than 200. */
+export class Reply {
+  constructor(readonly status: number, readonly body: unknown, readonly headers: Record<string, string> = {}) {}
+}
+
+type Schemas = { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType };
+
+export interface HandlerInput<S extends Schemas> {
+  body: S['body'] extends z.ZodType ? z.infer<S['body']> : undefined;
+  query: S['query'] extends z.ZodType ? z.infer<S['query']> : Record<string, string | undefined>;
+  path: S['path'] extends z.ZodType ? z.infer<S['path']> : Record<string, string | undefined>;
+  /** The body as read, for multipart and raw CSV routes. */
+  rawBody: ParsedBody;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+  route: Route;
+}
+
+export type AuthenticatedInput<S extends Schemas> = HandlerInput<S> & { caller: Caller };
+
+const sourceIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
+
+function envelope(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+  const finish = async (request: ApiRequest) => {
+    const state = request.context.api;
+    const response = request.response!;
+    response.headers = { ...response.headers, 'x-request-id': state.requestId, ...(state.rate ? rateLimitHeaders(state.rate) : {}) };
+    const ms = Date.now() - state.startedAt;
+    const status = response.statusCode ?? 200;
+    log.info('request', { request_id: state.requestId, route: route.id, status, duration_ms: ms, account_id: state.caller?.accountId });
+    recordRequest(ms, status, request.event.body?.length ?? 0, typeof response.body === 'string' ? response.body.length : 0);
+    await flushRequestStats();
+  };
+  return {
+    before: async (request) => {
+      const r = request as ApiRequest;
+      r.context.api = { requestId: request.event.requestContext?.requestId || randomUUID(), startedAt: Date.now() };
+    },
+    after: async (request) => finish(request as ApiRequest),
+    onError: async (request) => {
+      const r = request as ApiRequest;
+      r.context.api ??= { requestId: randomUUID(), startedAt: Date.now() };
+      if (!(request.error as { status?: number })?.status) {
+        log.error('unhandled error', { request_id: r.context.api.requestId, route: route.id, err: request.error });
+      }
+      request.response = errorResponse(route.group, request.error, r.context.api.requestId, route.internalErrorMessage);
+      await finish(r);
+    },
+  };
+}
+
+function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+  return {
+    before: async (request) => {
+      const r = request as ApiRequest;
+      const state = r.context.api;
+      checkBodySize(request.event);
+      if (route.auth === 'key') state.caller = await authenticate(presentedKey(lowerCaseHeaders(request.event)));
+      if (route.rate !== 'none') {
+        const subject = state.caller ? `key:${state.caller.keyHash}` : `ip:${sourceIp(request.event)}`;
+        state.rate = await takeRequest(subject, state.caller?.tier ?? 'anonymous');
+        if (!state.rate.allowed) throw new RateLimited(Math.max(1, state.rate.reset - Math.floor(Date.now() / 1000)));
+      }
+      if (route.tier === 'enterprise' && state.caller?.tier !== 'enterprise') {
+        throw new TierRequired('This endpoint requires the enterprise tier', { current_tier: state.caller?.tier, required_tier: 'enterprise' });
+      }
+      state.body = readBody(request.event, route.body);
+    },
+  };
+}
+
+function lowerCaseHeaders(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+function buildHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
+  const route = routeById(routeId);
+  const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
+    const state = (context as ApiContext).api;
+    const body = state.body ?? { kind: 'none' };
+    if (route.auth === 'key' && !state.caller) throw new Unauthorized();
+    const result = await run({
+      body: schemas.body ? parseWith(schemas.body, body.kind === 'json' ? body.value : {}, 'body') : undefined,
+      query: schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {}),
+      path: schemas.path ? parseWith(schemas.path, event.pathParameters ?? {}, 'path') : (event.pathParameters ?? {}),
+      caller: state.caller!,
+      rawBody: body,
+      event,
+      requestId: state.requestId,
+      route,
+    } as AuthenticatedInput<S>);
+    return result instanceof Reply ? jsonResponse(result.status, result.body, result.headers) : jsonResponse(200, result);
+  };
+  return middy<APIGatewayProxyEventV2, ApiResult, Error, Context>(base).use(envelope(route)).use(access(route));
+}
+
+/**
+ * The Lambda handler of a keyed route. `run` receives validated input and its caller, and returns the
+ * 200 body or a Reply for another status; failures are named errors (shared/errors.ts).
+ */
+export function apiHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
+  if (routeById(routeId).auth !== 'key') throw new Error(`route ${routeId} is open: use publicHandler`);
+  return buildHandler(routeId, schemas, run);
+}
+
+/** The Lambda handler of an open route (no key; limited per client address). */
+export function publicHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: HandlerInput<S>) => Promise<unknown>) {
+  if (routeById(routeId).auth !== 'none') throw new Error(`route ${routeId} needs a key: use apiHandler`);
+  return buildHandler(routeId, schemas, run);
+}

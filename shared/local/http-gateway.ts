@@ -1,0 +1,107 @@
+/**
+ * The local stand-in for API Gateway (HTTP API, payload format 2.0): turns each Node request into the
+ * event AWS sends, calls the handler the route table names, and writes the handler's result back.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '../http/request-body';
+import { errorResponse, jsonResponse, type ApiResult } from '../http/responses';
+import { PayloadTooLarge } from '../errors';
+import { log } from '../http/logger';
+import { matchRoute, routeKey, type Route } from '../routes';
+import { lambdaContext, type AnyHandler } from './lambda-context';
+
+/** Content types API Gateway passes as text; everything else arrives base64-encoded. */
+const TEXT_TYPES = /^(application\/(json|.+\+json|x-www-form-urlencoded|xml)|text\/)/i;
+
+interface Body {
+  buffer: Buffer;
+  tooLarge: boolean;
+}
+
+/** Reads the body, keeping at most the limit but draining the rest so the client gets an answer. */
+function readRequestBody(req: http.IncomingMessage): Promise<Body> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ buffer: size > MAX_BODY_BYTES ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge: size > MAX_BODY_BYTES }));
+    req.on('error', reject);
+  });
+}
+
+function toEvent(req: http.IncomingMessage, url: URL, route: Route, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const isText = TEXT_TYPES.test(headers['content-type'] ?? '');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: { method: req.method!, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? 'unknown', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+function send(res: http.ServerResponse, result: ApiResult): void {
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  res.writeHead(result.statusCode ?? 200, result.headers);
+  res.end(body);
+}
+
+export function createGateway(options: { routes: readonly Route[]; loadHandler: (name: string) => Promise<AnyHandler> }): http.Server {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const match = matchRoute(req.method ?? 'GET', url.pathname, options.routes);
+    let body: Body;
+    try {
+      body = await readRequestBody(req);
+    } catch {
+      res.destroy();
+      return;
+    }
+    if (!match.route) {
+      send(res, jsonResponse(match.pathExists ? 405 : 404, { status: 'error', error: match.pathExists ? 'Method not allowed' : 'Not found' }));
+      return;
+    }
+    const route = match.route;
+    if (body.tooLarge) {
+      // API Gateway would refuse it too; the route's own envelope keeps the answer in its group's shape.
+      send(res, errorResponse(route.group, new PayloadTooLarge(), randomUUID()));
+      return;
+    }
+    try {
+      const handler = await options.loadHandler(route.handler);
+      const result = (await handler(toEvent(req, url, route, match.pathParameters, body.buffer), lambdaContext(route.handler))) as ApiResult;
+      send(res, result);
+    } catch (err) {
+      log.error('handler failed outside its middleware', { route: route.id, err });
+      send(res, errorResponse(route.group, err, randomUUID(), route.internalErrorMessage));
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}

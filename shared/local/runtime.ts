@@ -1,0 +1,119 @@
+/**
+ * The local runtime (ARCHITECTURE 6): the embedded stand-ins, the same tables, bucket and queues that
+ * CDK creates, the HTTP gateway over the route table, the S3 event router and the queue poller, in one
+ * process. `npm start` runs it on disk; tests run it in memory on a free port.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { config, resetConfig } from '../config';
+import { PIPELINES, type Pipelines } from '../pipelines';
+import { ROUTES } from '../routes';
+import { forgetCachedKeys } from '../services/authentication';
+import { flushRequestStats } from '../services/request-stats';
+import { resetClients, s3Client, sqsClient } from '../store/aws-clients';
+import { createBucket, createQueues, createTables } from './bootstrap';
+import { startEmulators, type Emulators } from './emulators';
+import { createGateway } from './http-gateway';
+import { loadFunction, type AnyHandler } from './lambda-context';
+import { QueuePoller } from './queue-poller';
+import { S3EventRouter } from './s3-router';
+import { publishEndpoints, withdrawEndpoints } from './store-access';
+
+export interface LocalRuntimeOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Keep data here across restarts; undefined keeps everything in memory (tests). */
+  dataDir?: string;
+  /** Serve the edge-only routes too. */
+  edge?: boolean;
+  pipelines?: Pipelines;
+  loadHandler?: (name: string) => Promise<AnyHandler>;
+  /** Extra environment for the handlers (rate limits, for example). */
+  env?: Record<string, string>;
+  /** Overrides every queue's visibility time-out (tests retry faster). */
+  visibilityTimeoutSeconds?: number;
+}
+
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  emulators: Emulators;
+  s3Events: S3EventRouter;
+  queues: QueuePoller;
+  queueUrls: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' }; // s3rver's fixed key
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const pipelines = options.pipelines ?? PIPELINES;
+  const loadHandler = options.loadHandler ?? loadFunction;
+  const scratch = options.dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'energy-ops-'));
+  const s3Dir = path.join(options.dataDir ?? scratch!, 's3');
+  const region = options.env?.AWS_REGION ?? process.env.AWS_REGION ?? 'us-east-1';
+  const emulators = await startEmulators({ dataDir: options.dataDir, s3Dir, region });
+
+  Object.assign(process.env, LOCAL_CREDENTIALS, {
+    // Versions are pinned in the lockfile; Lambda runs Node 22 (ARCHITECTURE 10).
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    AWS_REGION: region,
+    AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamoEndpoint,
+    AWS_ENDPOINT_URL_S3: emulators.s3Endpoint,
+    AWS_ENDPOINT_URL_SQS: emulators.sqsEndpoint,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    EVENT_TRANSPORT: 'local',
+    DISK_PATH: options.dataDir ?? scratch!,
+    ...options.env,
+  });
+  resetConfig();
+  resetClients();
+  forgetCachedKeys();
+
+  const dynamo = new DynamoDBClient({ region });
+  await createTables(dynamo, config());
+  dynamo.destroy();
+  await createBucket(s3Client(), config().DATA_BUCKET);
+  const queueUrls = await createQueues(sqsClient(), pipelines, { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds });
+  process.env.QUEUE_URLS = JSON.stringify(queueUrls);
+  resetConfig();
+
+  const s3Events = new S3EventRouter(pipelines.triggers, loadHandler, region);
+  s3Events.attach(emulators.s3);
+  const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadHandler, region);
+  queues.start();
+
+  const routes = ROUTES.filter((r) => options.edge || !r.edgeOnly);
+  const server: Server = createGateway({ routes, loadHandler });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  if (options.dataDir) publishEndpoints(options.dataDir, { dynamo: emulators.dynamoEndpoint, s3: emulators.s3Endpoint, sqs: emulators.sqsEndpoint });
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    emulators,
+    s3Events,
+    queues,
+    queueUrls,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await queues.stop();
+      await s3Events.idle();
+      await flushRequestStats(true);
+      resetClients();
+      await emulators.close();
+      if (options.dataDir) withdrawEndpoints(options.dataDir);
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The asynchronous wiring, declared once beside the route table: work queues (each with a DLQ),
+ * event rules (which domain events feed which queue) and bucket triggers (which key prefixes invoke
+ * which worker). CDK builds the AWS resources from these lists; the local runtime applies the same
+ * rows to its stand-ins. A row with no consumer yet is a queue that its capability will drain.
+ */
+
+export interface QueueSpec {
+  id: string;
+  purpose: string;
+  /** Worker module in functions/ (without extension) that consumes the queue, when one exists. */
+  consumer?: string;
+  /** Seconds a received message stays invisible; longer than the worker's time-out. */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message is parked in the DLQ (a poisoned message must not retry forever). */
+  maxReceiveCount: number;
+  batchSize: number;
+}
+
+export interface EventRule {
+  id: string;
+  /** Domain event types (EventBridge detail-type). */
+  eventTypes: string[];
+  queue: string;
+}
+
+export interface BucketTrigger {
+  id: string;
+  prefixes: string[];
+  /** Worker module in functions/ invoked with S3 ObjectCreated records. */
+  handler: string;
+}
+
+export interface Pipelines {
+  queues: QueueSpec[];
+  rules: EventRule[];
+  triggers: BucketTrigger[];
+}
+
+/** EventBridge `source` of every domain event we publish. */
+export const EVENT_SOURCE = 'energy-ops';
+
+export const PIPELINES: Pipelines = {
+  queues: [
+    { id: 'training', purpose: 'model training jobs', visibilityTimeoutSeconds: 960, maxReceiveCount: 3, batchSize: 1 },
+    { id: 'webhooks', purpose: 'signed webhook deliveries', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 10 },
+    { id: 'batches', purpose: 'batch-process requests with a callback', visibilityTimeoutSeconds: 900, maxReceiveCount: 3, batchSize: 1 },
+  ],
+  rules: [
+    {
+      id: 'webhook-delivery',
+      eventTypes: ['order.status_changed', 'training_completed', 'forecast_ready', 'dispatch_executed', 'batch.completed'],
+      queue: 'webhooks',
+    },
+  ],
+  triggers: [],
+};
+
+export const dlqId = (queueId: string) => `${queueId}-dlq`;

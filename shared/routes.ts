@@ -1,0 +1,173 @@
+/**
+ * THE route table (ARCHITECTURE 1). CDK creates one Lambda per handler module and attaches its routes;
+ * the local runtime dispatches by the same rows. Adding an endpoint: one row, one file in functions/,
+ * one schema, tests.
+ */
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/** How a request body is read before the handler runs. */
+export type BodyKind =
+  | 'none' // no body expected (GET)
+  | 'json' // JSON object, Content-Type application/json
+  | 'upload' // JSON object, or multipart/form-data left for busboy (upload forms A and B)
+  | 'multipart' // multipart/form-data only
+  | 'csv'; // raw text body (platform /upload_historical)
+
+export interface Route {
+  /** Unique id; handler files look their row up by it. */
+  id: string;
+  method: Method;
+  /** API Gateway path syntax: `{name}` is a path parameter. */
+  path: string;
+  /** Module in functions/ (without extension) that exports `handler`. Several routes may share one. */
+  handler: string;
+  /** `key`: x-api-key or Authorization: Bearer; `none`: open (limited per client address). */
+  auth: 'key' | 'none';
+  /** Error envelope: simple {status, error} or the asset-operations {success, message} (ARCHITECTURE 4). */
+  group: 'platform' | 'terminal';
+  body: BodyKind;
+  /** Minimum tier; others get 403 TIER_REQUIRED. */
+  tier?: 'enterprise';
+  /** Rate limiting: per key (by tier) or per client address; health checks are not limited. */
+  rate: 'key' | 'address' | 'none';
+  /** The spec's message for an unexpected failure of this endpoint, where it names one. */
+  internalErrorMessage?: string;
+  /** Served only by an edge node (EDGE=1). */
+  edgeOnly?: boolean;
+  /** The capability that will implement a route whose handler is `not-implemented`. */
+  plannedIn?: string;
+}
+
+const platform = (r: Omit<Route, 'group' | 'rate' | 'auth'> & Partial<Pick<Route, 'auth' | 'rate'>>): Route => ({
+  auth: 'key',
+  rate: r.auth === 'none' ? 'address' : 'key',
+  group: 'platform',
+  ...r,
+});
+
+const terminal = (name: string, handler: string, plannedIn?: string): Route => ({
+  id: `terminal-${name}`,
+  method: 'POST',
+  path: `/terminal/${name}`,
+  handler,
+  auth: 'key',
+  group: 'terminal',
+  body: 'json',
+  rate: 'key',
+  plannedIn,
+  ...(name === 'ml-models' ? { internalErrorMessage: 'Failed to retrieve model registry' } : {}),
+});
+
+const planned = (plannedIn: string) => ({ handler: 'not-implemented', plannedIn });
+
+export const ROUTES: readonly Route[] = [
+  // Foundation: health, accounts, tenancy, system status
+  platform({ id: 'health', method: 'GET', path: '/health', handler: 'get-health', auth: 'none', rate: 'none', body: 'none' }),
+  platform({ id: 'register', method: 'POST', path: '/api/register', handler: 'register-account', auth: 'none', body: 'json' }),
+  platform({ id: 'usage', method: 'GET', path: '/api/usage', handler: 'get-usage', body: 'none' }),
+  platform({ id: 'create-client', method: 'POST', path: '/api/create-client', handler: 'create-client', body: 'json' }),
+  platform({ id: 'create-customer', method: 'POST', path: '/api/create-customer', handler: 'create-customer', body: 'json' }),
+  platform({ id: 'create-device', method: 'POST', path: '/api/create-device', handler: 'create-device', body: 'json' }),
+  platform({ id: 'system-status', method: 'GET', path: '/api/system-status', handler: 'get-system-status', body: 'none', tier: 'enterprise' }),
+
+  // Ingestion
+  platform({ id: 'upload-historical', method: 'POST', path: '/upload_historical', body: 'csv', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
+  platform({ id: 'upload-nowcast', method: 'POST', path: '/upload_nowcast', body: 'upload', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
+  platform({ id: 'upload-train', method: 'POST', path: '/upload_train', body: 'upload', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
+  platform({ id: 'upload-status', method: 'GET', path: '/api/uploads/{upload_id}', body: 'none', ...planned('ingestion') }),
+  platform({ id: 'weather-data', method: 'POST', path: '/api/weather-data', body: 'json', ...planned('ingestion') }),
+
+  // Forecasting engine
+  platform({ id: 'forecast', method: 'POST', path: '/forecast', body: 'json', ...planned('forecasting') }),
+  platform({ id: 'generate-forecast', method: 'POST', path: '/api/generate-forecast', body: 'json', ...planned('forecasting') }),
+  platform({ id: 'price-forecast', method: 'POST', path: '/api/price-forecast', body: 'json', ...planned('forecasting') }),
+  platform({ id: 'freemium-forecast', method: 'POST', path: '/v1/freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed', ...planned('forecasting') }),
+  platform({ id: 'freemium-forecast-api', method: 'POST', path: '/api/v1/freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed', ...planned('forecasting') }),
+
+  // Training, registry, customer forecasts, stored results
+  platform({ id: 'train', method: 'POST', path: '/train', body: 'json', ...planned('training') }),
+  platform({ id: 'training-status', method: 'GET', path: '/api/training-status/{job_id}', body: 'none', ...planned('training') }),
+  platform({ id: 'get-forecast', method: 'GET', path: '/forecast', handler: 'get-customer-forecast', body: 'none', internalErrorMessage: 'Forecast generation failed' }),
+  platform({ id: 'results', method: 'GET', path: '/results', body: 'none', ...planned('training') }),
+  platform({ id: 'forecast-results', method: 'GET', path: '/api/forecast-results', body: 'none', ...planned('training') }),
+  platform({ id: 'models-marketplace', method: 'GET', path: '/api/models/marketplace', body: 'none', ...planned('training') }),
+  terminal('forecast', 'not-implemented', 'training'),
+  terminal('ml-models', 'not-implemented', 'training'),
+
+  // Asset operations (OODA)
+  terminal('assets', 'terminal-assets'),
+  terminal('schedule', 'not-implemented', 'ooda'),
+  terminal('bom', 'not-implemented', 'ooda'),
+  terminal('order', 'not-implemented', 'ooda'),
+  terminal('track', 'not-implemented', 'ooda'),
+  terminal('detect', 'not-implemented', 'ooda'),
+  terminal('diagnose', 'not-implemented', 'ooda'),
+  terminal('ooda', 'not-implemented', 'ooda'),
+  platform({ id: 'webhooks-create', method: 'POST', path: '/api/webhooks', body: 'json', ...planned('ooda') }),
+  platform({ id: 'webhooks-list', method: 'GET', path: '/api/webhooks', body: 'none', ...planned('ooda') }),
+  platform({ id: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{webhook_id}', body: 'none', ...planned('ooda') }),
+
+  // Data cleaning
+  platform({ id: 'interpolate', method: 'POST', path: '/interpolate', body: 'json', ...planned('interpolation') }),
+  terminal('interpolation', 'not-implemented', 'interpolation'),
+
+  // Dispatch
+  platform({ id: 'dispatch-optimization', method: 'POST', path: '/api/dispatch-optimization', body: 'json', ...planned('dispatch') }),
+  platform({ id: 'realtime-dispatch', method: 'POST', path: '/api/realtime-dispatch', body: 'json', ...planned('dispatch') }),
+
+  // Policy and economics
+  platform({ id: 'policy-compliance', method: 'POST', path: '/api/policy-compliance', body: 'json', ...planned('policy-economics') }),
+  platform({ id: 'policy-compliance-freemium', method: 'POST', path: '/api/policy-compliance-freemium', auth: 'none', body: 'json', ...planned('policy-economics') }),
+  platform({ id: 'regulatory-updates', method: 'GET', path: '/api/regulatory-updates', body: 'none', ...planned('policy-economics') }),
+  platform({ id: 'project-economics', method: 'POST', path: '/api/project-economics', body: 'json', ...planned('policy-economics') }),
+
+  // Batch, edge, OpenAPI
+  platform({ id: 'batch-process', method: 'POST', path: '/api/batch-process', body: 'json', ...planned('batch-edge-openapi') }),
+  platform({ id: 'batch-status', method: 'GET', path: '/api/batch/{batch_id}', body: 'none', ...planned('batch-edge-openapi') }),
+  platform({ id: 'edge-configure', method: 'POST', path: '/api/edge/configure', body: 'json', edgeOnly: true, ...planned('batch-edge-openapi') }),
+  platform({ id: 'edge-status', method: 'GET', path: '/api/edge/status', body: 'none', edgeOnly: true, ...planned('batch-edge-openapi') }),
+];
+
+export function routeById(id: string): Route {
+  const route = ROUTES.find((r) => r.id === id);
+  if (!route) throw new Error(`no route with id ${id}`);
+  return route;
+}
+
+/** The handler modules, each once (CDK makes one function per module). */
+export const handlerModules = (routes: readonly Route[] = ROUTES): string[] => [...new Set(routes.map((r) => r.handler))];
+
+/** Matches a method and a path to a row; path parameters are returned by name. */
+export function matchRoute(
+  method: string,
+  path: string,
+  routes: readonly Route[] = ROUTES,
+): { route: Route; pathParameters: Record<string, string> } | { route: undefined; pathExists: boolean } {
+  let pathExists = false;
+  for (const route of routes) {
+    const params = matchPath(route.path, path);
+    if (!params) continue;
+    pathExists = true;
+    if (route.method === method) return { route, pathParameters: params };
+  }
+  return { route: undefined, pathExists };
+}
+
+function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i];
+    if (w.startsWith('{') && w.endsWith('}')) {
+      if (!got[i]) return undefined;
+      params[w.slice(1, -1)] = decodeURIComponent(got[i]);
+    } else if (w !== got[i]) return undefined;
+  }
+  return params;
+}
+
+/** API Gateway's route key ("POST /api/register"), also set by the local runtime on every event. */
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

@@ -1,0 +1,64 @@
+/** GET /api/system-status (enterprise): figures of this process, its machine and the stores. */
+import os from 'node:os';
+import { statfs } from 'node:fs/promises';
+import { config } from '../config';
+import { queueDepth } from '../events/queues';
+import { listProductionModels } from '../store/models-repo';
+import { keyCacheStats } from './authentication';
+import { throughput } from './request-stats';
+import { requestAggregatesSince } from '../store/stats-repo';
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Percent of CPU capacity in use: one-minute load average over the cores. */
+const cpuUsage = () => round(Math.min(100, (os.loadavg()[0] / os.cpus().length) * 100));
+
+/** Percent of memory in use; on Lambda, of the function's configured memory. */
+function memoryUsage(): number {
+  const lambdaMb = Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  if (lambdaMb > 0) return round((process.memoryUsage().rss / (lambdaMb * 1024 * 1024)) * 100);
+  return round(((os.totalmem() - os.freemem()) / os.totalmem()) * 100);
+}
+
+async function diskUsage(): Promise<number> {
+  const s = await statfs(config().DISK_PATH);
+  return round(((s.blocks - s.bavail) / s.blocks) * 100);
+}
+
+const kb = (bytesPerSecond: number) => `${(bytesPerSecond / 1024).toFixed(2)} KB/s`;
+
+/** Requests per minute over the current hour so far, from the stored aggregates of every process. */
+async function requestsPerMinute(now = Date.now()): Promise<number> {
+  const hourStartMs = Math.floor(now / 3_600_000) * 3_600_000;
+  const [current] = await requestAggregatesSince(new Date(hourStartMs).toISOString());
+  const minutes = Math.max(1, (now - hourStartMs) / 60_000);
+  return round((current?.requests ?? 0) / minutes);
+}
+
+export async function systemStatus() {
+  const [disk, models, trainingQueue, perMinute] = await Promise.all([
+    diskUsage(),
+    listProductionModels(),
+    queueDepth('training'),
+    requestsPerMinute(),
+  ]);
+  const t = throughput();
+  const lookups = keyCacheStats.hits + keyCacheStats.misses;
+  const accuracies = models.map((m) => m.validation_accuracy).filter((a): a is number => typeof a === 'number');
+  const latest = models.map((m) => m.last_trained_at).sort().at(-1) ?? null;
+  return {
+    system_metrics: { cpu_usage: cpuUsage(), memory_usage: memoryUsage(), disk_usage: disk, network_throughput: `in ${kb(t.inPerSecond)}, out ${kb(t.outPerSecond)}` },
+    service_metrics: {
+      // Model jobs being worked on now, and those waiting (forecasts themselves are served within requests).
+      active_forecasting_jobs: trainingQueue.inFlight,
+      training_queue_length: trainingQueue.waiting,
+      api_requests_per_minute: perMinute,
+      cache_hit_rate: lookups ? round(keyCacheStats.hits / lookups, 4) : 0,
+    },
+    model_performance: {
+      average_model_accuracy: accuracies.length ? round(accuracies.reduce((a, b) => a + b, 0) / accuracies.length, 4) : null,
+      models_requiring_retraining: models.filter((m) => m.requires_retraining).length,
+      latest_model_deployment: latest,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Assets of an account (operations table). Asset ids are chosen by the caller, unique per account. */
+import { getItem, putNew, queryPartition, withoutKeys } from './dynamo';
+import { keys } from './keys';
+
+export interface AssetRecord {
+  asset_id: string;
+  account_id: string;
+  name: string;
+  type: string;
+  capacity_kw: number;
+  location: string;
+  components?: { oem: string; model: string; serial: string }[];
+  customer_id?: string;
+  site_id?: string;
+  created_at: string;
+}
+
+export const insertAsset = (a: AssetRecord): Promise<boolean> =>
+  putNew('operations', { ...keys.asset(a.account_id, a.asset_id), ...a });
+
+export async function getAsset(accountId: string, assetId: string): Promise<AssetRecord | undefined> {
+  const item = await getItem('operations', keys.asset(accountId, assetId));
+  return item && withoutKeys<AssetRecord>(item);
+}
+
+export async function listAssets(accountId: string): Promise<AssetRecord[]> {
+  const { pk, skPrefix } = keys.assetsOf(accountId);
+  return (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<AssetRecord>(i));
+}

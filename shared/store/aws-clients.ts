@@ -1,0 +1,49 @@
+/**
+ * AWS SDK clients, created once per process. Local endpoints come from the standard
+ * AWS_ENDPOINT_URL_* variables (ARCHITECTURE 10), so no code here knows it runs locally.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { config } from '../config';
+
+let ddb: DynamoDBDocumentClient | undefined;
+let s3: S3Client | undefined;
+let sqs: SQSClient | undefined;
+let events: EventBridgeClient | undefined;
+
+export function documentClient(): DynamoDBDocumentClient {
+  ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: config().AWS_REGION }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return ddb;
+}
+
+export function s3Client(): S3Client {
+  // Path style and on-demand checksums keep s3rver correct (ARCHITECTURE 10); both are harmless on AWS.
+  s3 ??= new S3Client({
+    region: config().AWS_REGION,
+    forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return s3;
+}
+
+export function sqsClient(): SQSClient {
+  sqs ??= new SQSClient({ region: config().AWS_REGION });
+  return sqs;
+}
+
+export function eventBridgeClient(): EventBridgeClient {
+  events ??= new EventBridgeClient({ region: config().AWS_REGION });
+  return events;
+}
+
+/** Forget the clients (the local runtime calls this after pointing the endpoints elsewhere). */
+export function resetClients(): void {
+  for (const c of [ddb, s3, sqs, events]) c?.destroy();
+  ddb = s3 = sqs = events = undefined;
+}

@@ -1,0 +1,96 @@
+/** Small helpers over the document client that every repository uses. */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './aws-clients';
+import { GSI1, TTL_ATTRIBUTE, tableName, type TableSpec } from './tables';
+
+type Table = TableSpec['id'];
+type Key = { pk: string; sk: string };
+export type Item = Record<string, unknown>;
+
+export const isConditionFailed = (err: unknown): boolean =>
+  (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+
+/** Items past their TTL are treated as absent: DynamoDB deletes them late, the local stand-in never. */
+const live = (item: Item | undefined): Item | undefined => {
+  const expires = item?.[TTL_ATTRIBUTE];
+  return typeof expires === 'number' && expires * 1000 <= Date.now() ? undefined : item;
+};
+
+export async function getItem(table: Table, key: Key): Promise<Item | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(table), Key: key }));
+  return live(out.Item);
+}
+
+/** Put that fails with `false` instead of throwing when the key already exists. */
+export async function putNew(table: Table, item: Key & Item): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(table), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+export async function putItem(table: Table, item: Key & Item): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(table), Item: item }));
+}
+
+export async function deleteItem(table: Table, key: Key): Promise<void> {
+  await documentClient().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
+}
+
+type QueryOptions = { limit?: number; newestFirst?: boolean };
+
+async function queryAll(input: QueryCommandInput, limit?: number): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []).map(live).filter(Boolean) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start && (limit === undefined || items.length < limit));
+  return limit === undefined ? items : items.slice(0, limit);
+}
+
+/** Items of a partition whose sort key starts with a prefix (or is at least `from`). */
+export function queryPartition(
+  table: Table,
+  pk: string,
+  sk: { prefix: string } | { from: string },
+  options: QueryOptions = {},
+): Promise<Item[]> {
+  const condition = 'prefix' in sk ? 'begins_with(sk, :sk)' : 'sk >= :sk';
+  return queryAll(
+    {
+      TableName: tableName(table),
+      KeyConditionExpression: `pk = :pk AND ${condition}`,
+      ExpressionAttributeValues: { ':pk': pk, ':sk': 'prefix' in sk ? sk.prefix : sk.from },
+      ScanIndexForward: !options.newestFirst,
+      Limit: options.limit,
+    },
+    options.limit,
+  );
+}
+
+export function queryIndex(table: Table, gsi1pk: string, options: QueryOptions = {}): Promise<Item[]> {
+  return queryAll(
+    {
+      TableName: tableName(table),
+      IndexName: GSI1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: !options.newestFirst,
+      Limit: options.limit,
+    },
+    options.limit,
+  );
+}
+
+/** Strip the storage keys from an item before it leaves the store layer. */
+export function withoutKeys<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, ...rest } = item;
+  return rest as T;
+}

@@ -1,0 +1,79 @@
+/** Clients, customers and devices of an account (ARCHITECTURE 3: tenancy). */
+import { getItem, putItem, putNew, deleteItem, queryIndex, withoutKeys } from './dynamo';
+import { keys } from './keys';
+
+export interface ClientRecord {
+  client_id: string;
+  name: string;
+  contact_email: string;
+  tier: string;
+  services: string[];
+  account_id: string;
+  created_at: string;
+}
+
+export interface CustomerRecord {
+  customer_id: string;
+  account_id: string;
+  client_id?: string;
+  contact_name?: string;
+  email?: string;
+  location?: string;
+  system_type?: string;
+  created_at: string;
+}
+
+export interface DeviceRecord {
+  device_id: string;
+  customer_id: string;
+  account_id: string;
+  device_type: string;
+  serial_number: string;
+  manufacturer: string;
+  capacity_kw: number;
+  installation_date: string;
+  created_at: string;
+}
+
+/** Client ids are chosen by the caller and unique within the account. Returns false when taken. */
+export const insertClient = (c: ClientRecord): Promise<boolean> =>
+  putNew('accounts', { ...keys.client(c.account_id, c.client_id), ...c });
+
+export async function getClient(accountId: string, clientId: string): Promise<ClientRecord | undefined> {
+  const item = await getItem('accounts', keys.client(accountId, clientId));
+  return item && withoutKeys<ClientRecord>(item);
+}
+
+/** Claims a customer id for an account. Returns false when the id already exists (any owner). */
+export const insertCustomer = (c: CustomerRecord): Promise<boolean> =>
+  putNew('accounts', { ...keys.customer(c.customer_id), ...keys.accountCustomersIndex(c.account_id), gsi1sk: c.customer_id, ...c });
+
+/** Fills in the profile of a customer the account already owns (claimed earlier by first use). */
+export const saveCustomer = (c: CustomerRecord): Promise<void> =>
+  putItem('accounts', { ...keys.customer(c.customer_id), ...keys.accountCustomersIndex(c.account_id), gsi1sk: c.customer_id, ...c });
+
+export async function getCustomer(customerId: string): Promise<CustomerRecord | undefined> {
+  const item = await getItem('accounts', keys.customer(customerId));
+  return item && withoutKeys<CustomerRecord>(item);
+}
+
+export async function listCustomers(accountId: string): Promise<CustomerRecord[]> {
+  return (await queryIndex('accounts', keys.accountCustomersIndex(accountId).gsi1pk)).map((i) => withoutKeys<CustomerRecord>(i));
+}
+
+/** Inserts a device after reserving its manufacturer and serial number. Returns false when that pair exists. */
+export async function insertDevice(d: DeviceRecord): Promise<boolean> {
+  if (!(await putNew('accounts', { ...keys.deviceSerial(d.manufacturer, d.serial_number), device_id: d.device_id }))) return false;
+  try {
+    await putItem('accounts', { ...keys.device(d.device_id), ...keys.customerDevicesIndex(d.customer_id), gsi1sk: d.device_id, ...d });
+  } catch (err) {
+    await deleteItem('accounts', keys.deviceSerial(d.manufacturer, d.serial_number));
+    throw err;
+  }
+  return true;
+}
+
+export async function getDevice(deviceId: string): Promise<DeviceRecord | undefined> {
+  const item = await getItem('accounts', keys.device(deviceId));
+  return item && withoutKeys<DeviceRecord>(item);
+}

@@ -103,8 +103,11 @@ function lowerCaseHeaders(event: APIGatewayProxyEventV2): Record<string, string 
   return Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-function buildHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
-  const route = routeById(routeId);
+/** A route row, or its id in the route table. */
+type RouteRef = string | Route;
+const resolve = (ref: RouteRef): Route => (typeof ref === 'string' ? routeById(ref) : ref);
+
+function buildHandler<S extends Schemas>(route: Route, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
     const state = (context as ApiContext).api;
     const body = state.body ?? { kind: 'none' };
@@ -128,13 +131,15 @@ function buildHandler<S extends Schemas>(routeId: string, schemas: S, run: (inpu
  * The Lambda handler of a keyed route. `run` receives validated input and its caller, and returns the
  * 200 body or a Reply for another status; failures are named errors (shared/errors.ts).
  */
-export function apiHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
-  if (routeById(routeId).auth !== 'key') throw new Error(`route ${routeId} is open: use publicHandler`);
-  return buildHandler(routeId, schemas, run);
+export function apiHandler<S extends Schemas>(ref: RouteRef, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
+  const route = resolve(ref);
+  if (route.auth !== 'key') throw new Error(`route ${route.id} is open: use publicHandler`);
+  return buildHandler(route, schemas, run);
 }
 
 /** The Lambda handler of an open route (no key; limited per client address). */
-export function publicHandler<S extends Schemas>(routeId: string, schemas: S, run: (input: HandlerInput<S>) => Promise<unknown>) {
-  if (routeById(routeId).auth !== 'none') throw new Error(`route ${routeId} needs a key: use apiHandler`);
-  return buildHandler(routeId, schemas, run);
+export function publicHandler<S extends Schemas>(ref: RouteRef, schemas: S, run: (input: HandlerInput<S>) => Promise<unknown>) {
+  const route = resolve(ref);
+  if (route.auth !== 'none') throw new Error(`route ${route.id} needs a key: use apiHandler`);
+  return buildHandler(route, schemas, run);
 }

@@ -47,7 +47,7 @@ export function validationError(error: z.ZodError, root: string): BadRequest {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root: string): z.infer<S> {
-  const out = schema.safeParse(input);
+  const out = schema.safeParse(input, { reportInput: true }); // the input tells "missing" from "wrong type"
   if (!out.success) throw validationError(out.error, root);
   return out.data;
 }

@@ -1,46 +1,61 @@
 /**
  * The embedded AWS stand-ins of the local runtime (ARCHITECTURE 6, 10): dynalite for DynamoDB
- * (LevelDB on disk, or memory), s3rver for S3 (a folder), local-aws-sqs for SQS (memory).
+ * (LevelDB on disk, or memory), s3rver for S3 (a folder), local-aws-sqs for SQS (memory). They run in
+ * a worker thread of the same process (emulator-worker.mjs), which keeps them off the handlers' event loop.
  */
-import dynalite from 'dynalite';
-import S3rver from 's3rver';
-import { createSqsServer } from 'local-aws-sqs';
-import type { AddressInfo, Server } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import type { S3Event } from 'aws-lambda';
 
 export interface Emulators {
   dynamoEndpoint: string;
   s3Endpoint: string;
   sqsEndpoint: string;
-  s3: S3rver;
+  /** Emits 'event' with each S3 event (s3rver's, as AWS would shape it before encoding). */
+  s3Events: EventEmitter;
+  /** Stops the S3 stand-in alone (tests of a component that is down). */
+  closeS3(): Promise<void>;
   close(): Promise<void>;
 }
 
-const HOST = '127.0.0.1';
-const url = (server: Server) => `http://${HOST}:${(server.address() as AddressInfo).port}`;
-const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+type WorkerMessage =
+  | { type: 'ready'; dynamoEndpoint: string; s3Endpoint: string; sqsEndpoint: string }
+  | { type: 's3-event'; event: S3Event }
+  | { type: 'closed'; what: 's3' | 'all' };
+
+/** Resolved from the working directory: npm scripts and tests run from the repository root. */
+const WORKER_FILE = path.resolve('shared/local/emulator-worker.mjs');
 
 /** Starts the three stand-ins on free loopback ports. `dataDir` undefined keeps DynamoDB in memory. */
-export async function startEmulators(options: { dataDir?: string; s3Dir: string; region: string }): Promise<Emulators> {
-  const dynamoPath = options.dataDir ? path.join(options.dataDir, 'dynamodb') : undefined;
-  if (dynamoPath) mkdirSync(dynamoPath, { recursive: true });
-  const dynamo: Server = dynalite({ path: dynamoPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve) => dynamo.listen(0, HOST, () => resolve()));
-
-  mkdirSync(options.s3Dir, { recursive: true });
-  const s3 = new S3rver({ port: 0, address: HOST, directory: options.s3Dir, silent: true, allowMismatchedSignatures: true });
-  const s3Address = (await s3.run()) as unknown as AddressInfo;
-
-  const sqs = (await createSqsServer({ port: 0, hostname: HOST, region: options.region, emulateQueueCreationLifecycle: false})) as Server;
-
-  return {
-    dynamoEndpoint: url(dynamo),
-    s3Endpoint: `http://${HOST}:${s3Address.port}`,
-    sqsEndpoint: url(sqs),
-    s3,
-    async close() {
-      await Promise.all([closeServer(dynamo), s3.close(), closeServer(sqs)]);
-    },
-  };
+export function startEmulators(options: { dataDir?: string; s3Dir: string; region: string }): Promise<Emulators> {
+  const worker = new Worker(WORKER_FILE, { workerData: options, execArgv: [] });
+  const s3Events = new EventEmitter();
+  const closed = new EventEmitter();
+  worker.on('message', (m: WorkerMessage) => {
+    if (m.type === 's3-event') s3Events.emit('event', m.event);
+    if (m.type === 'closed') closed.emit(m.what);
+  });
+  const request = (type: 'close' | 'close-s3', what: 's3' | 'all') =>
+    new Promise<void>((resolve) => {
+      closed.once(what, () => resolve());
+      worker.postMessage({ type });
+    });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type !== 'ready') return;
+      resolve({
+        dynamoEndpoint: m.dynamoEndpoint,
+        s3Endpoint: m.s3Endpoint,
+        sqsEndpoint: m.sqsEndpoint,
+        s3Events,
+        closeS3: () => request('close-s3', 's3'),
+        async close() {
+          await request('close', 'all');
+          await worker.terminate();
+        },
+      });
+    });
+  });
 }

@@ -53,12 +53,14 @@ export class QueuePoller {
     const url = this.urls[queue.id];
     const arn = `arn:aws:sqs:${this.region}:000000000000:${queue.id}`;
     while (this.running) {
-      let messages: Message[] = [];
+      let messages: Message[];
       try {
         const out = await this.sqs.send(
           new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: queue.batchSize, WaitTimeSeconds: WAIT_SECONDS, AttributeNames: ['All'] }),
         );
-        messages = out.Messages ?? [];
+        // The stand-in can return a message twice in one batch when its visibility lapses during the
+        // long poll; SQS never does, so keep one record per message id (the newest receipt handle).
+        messages = [...new Map((out.Messages ?? []).map((m) => [m.MessageId, m])).values()];
       } catch (err) {
         if (!this.running) return;
         log.warn('queue receive failed', { queue: queue.id, err });

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { config, resetConfig } from '../config';
 import { PIPELINES, type Pipelines } from '../pipelines';
-import { ROUTES } from '../routes';
+import { ROUTES, type Route } from '../routes';
 import { forgetCachedKeys } from '../services/authentication';
 import { flushRequestStats } from '../services/request-stats';
 import { resetClients, s3Client, sqsClient } from '../store/aws-clients';
@@ -32,6 +32,8 @@ export interface LocalRuntimeOptions {
   /** Serve the edge-only routes too. */
   edge?: boolean;
   pipelines?: Pipelines;
+  /** The route table to serve (tests add fixture routes). */
+  routes?: readonly Route[];
   loadHandler?: (name: string) => Promise<AnyHandler>;
   /** Extra environment for the handlers (rate limits, for example). */
   env?: Record<string, string>;
@@ -85,11 +87,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   resetConfig();
 
   const s3Events = new S3EventRouter(pipelines.triggers, loadHandler, region);
-  s3Events.attach(emulators.s3);
+  s3Events.attach(emulators.s3Events);
   const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadHandler, region);
   queues.start();
 
-  const routes = ROUTES.filter((r) => options.edge || !r.edgeOnly);
+  const routes = (options.routes ?? ROUTES).filter((r) => options.edge || !r.edgeOnly);
   const server: Server = createGateway({ routes, loadHandler });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;

@@ -4,7 +4,7 @@
  * so that is done here and the worker's real key decoding is exercised.
  */
 import type { S3Event, S3EventRecord } from 'aws-lambda';
-import type S3rver from 's3rver';
+import type { EventEmitter } from 'node:events';
 import { log } from '../http/logger';
 import type { BucketTrigger } from '../pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
@@ -25,9 +25,8 @@ export class S3EventRouter {
     private readonly region: string,
   ) {}
 
-  attach(s3: S3rver): void {
-    // s3rver is an EventEmitter at run time; its published types leave that out.
-    (s3 as unknown as NodeJS.EventEmitter).on('event', (event: S3Event) => {
+  attach(source: EventEmitter): void {
+    source.on('event', (event: S3Event) => {
       for (const record of event.Records) this.track(this.route(record));
     });
   }

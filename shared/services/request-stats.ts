@@ -59,10 +59,23 @@ export interface ServiceStats {
   requests24h: number;
 }
 
+/** Stored aggregates since an hour, plus what this process has not flushed yet. */
+async function aggregatesSince(hour: string): Promise<RequestAggregate[]> {
+  const stored = await requestAggregatesSince(hour);
+  return [...stored, ...[...pending].filter(([h]) => h >= hour).map(([, agg]) => agg)];
+}
+
+/** Requests per minute over the current hour so far, counted across every process. */
+export async function requestsPerMinute(now = Date.now()): Promise<number> {
+  const hour = hourStart(now);
+  const requests = (await aggregatesSince(hour)).reduce((s, a) => s + a.requests, 0);
+  const minutes = Math.max(1, (now - Date.parse(hour)) / 60_000);
+  return Math.round((requests / minutes) * 100) / 100;
+}
+
 /** Stored aggregates of the last 24 hours plus what this process has not flushed yet. */
 export async function serviceStats24h(now = Date.now()): Promise<ServiceStats> {
-  const stored = await requestAggregatesSince(hourStart(now - 23 * HOUR_MS));
-  const all = [...stored, ...pending.values()];
+  const all = await aggregatesSince(hourStart(now - 23 * HOUR_MS));
   const requests = all.reduce((s, a) => s + a.requests, 0);
   const errors = all.reduce((s, a) => s + a.errors, 0);
   const totalMs = all.reduce((s, a) => s + a.total_ms, 0);

@@ -5,8 +5,7 @@ import { config } from '../config';
 import { queueDepth } from '../events/queues';
 import { listProductionModels } from '../store/models-repo';
 import { keyCacheStats } from './authentication';
-import { throughput } from './request-stats';
-import { requestAggregatesSince } from '../store/stats-repo';
+import { requestsPerMinute, throughput } from './request-stats';
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -26,14 +25,6 @@ async function diskUsage(): Promise<number> {
 }
 
 const kb = (bytesPerSecond: number) => `${(bytesPerSecond / 1024).toFixed(2)} KB/s`;
-
-/** Requests per minute over the current hour so far, from the stored aggregates of every process. */
-async function requestsPerMinute(now = Date.now()): Promise<number> {
-  const hourStartMs = Math.floor(now / 3_600_000) * 3_600_000;
-  const [current] = await requestAggregatesSince(new Date(hourStartMs).toISOString());
-  const minutes = Math.max(1, (now - hourStartMs) / 60_000);
-  return round((current?.requests ?? 0) / minutes);
-}
 
 export async function systemStatus() {
   const [disk, models, trainingQueue, perMinute] = await Promise.all([

@@ -20,6 +20,7 @@ export async function incrementWithinLimit(
   amount = 1,
 ): Promise<number | null> {
   const limited = limit !== null;
+  if (limited && amount > limit) return null; // no write could succeed, and a first write would pass the condition
   try {
     const out = await documentClient().send(
       new UpdateCommand({

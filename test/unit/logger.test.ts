@@ -1,0 +1,41 @@
+import { log } from '../../shared/http/logger';
+import { resetConfig } from '../../shared/config';
+
+describe('structured logs', () => {
+  const saved = process.env.LOG_LEVEL;
+  let lines: string[];
+  let spy: jest.SpyInstance;
+
+  beforeEach(() => {
+    process.env.LOG_LEVEL = 'info';
+    resetConfig();
+    lines = [];
+    spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+  });
+
+  afterEach(() => {
+    spy.mockRestore();
+    process.env.LOG_LEVEL = saved;
+    resetConfig();
+  });
+
+  it('writes one JSON object per line', () => {
+    log.info('request', { route: 'usage', status: 200 });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', msg: 'request', route: 'usage', status: 200 });
+  });
+
+  it('never writes a key, a secret or an authorization header', () => {
+    log.info('request', { api_key: 'eo_live_SECRET1', headers: { authorization: 'Bearer SECRET2', 'x-api-key': 'SECRET3' }, secret: 'SECRET4' });
+    expect(lines.join('')).not.toMatch(/SECRET/);
+    expect(JSON.parse(lines[0]).headers.authorization).toBe('[redacted]');
+  });
+
+  it('drops entries below the configured level', () => {
+    log.debug('noise');
+    expect(lines).toHaveLength(0);
+  });
+});

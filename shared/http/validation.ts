@@ -51,3 +51,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root: 
   if (!out.success) throw validationError(out.error, root);
   return out.data;
 }
+
+/** The asset-operations form of a missing field (SPEC error table: "Missing required field: <name>"). */
+export function requireFields(body: Record<string, unknown>, fields: readonly string[]): void {
+  const missing = fields.find((f) => body[f] === undefined || body[f] === null || body[f] === '');
+  if (missing) throw new BadRequest(`Missing required field: ${missing}`);
+}

@@ -4,6 +4,7 @@ import { exact } from '../http/validation';
 import { idSchema, textSchema } from './accounts';
 
 export const ASSET_ACTIONS = ['add', 'list', 'get'] as const;
+export const ASSET_REQUIRED_ON_ADD = ['name', 'type', 'capacity_kw', 'location'] as const;
 
 export const AssetsRequest = z.object({
   action: z.string({ error: exact('Invalid action') }),

@@ -203,6 +203,8 @@ describe('terminal assets', () => {
     expect((await call(runtime(), 'POST', '/terminal/assets', { key, json: { action: 'get', asset_id: 'inv-1' } })).body.asset.components).toEqual(asset.components);
     expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: { action: 'get', asset_id: 'nope' } })).toMatchObject({ status: 404, body: { success: false, message: 'Asset not found' } });
     expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: { action: 'get' } })).toMatchObject({ status: 400, body: { message: 'Missing required field: asset_id' } });
+    expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: { action: 'add', asset_id: 'inv-2', name: 'x' } })).toMatchObject({ status: 400, body: { message: 'Missing required field: type' } });
+    expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: { ...asset, asset_id: 'inv-3', components: [{ oem: 'SMA' }] } })).toMatchObject({ status: 400, body: { message: 'Invalid request: components.0.model is required' } });
     expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: { action: 'remove' } })).toMatchObject({ status: 400, body: { message: 'Invalid action' } });
     expect(await call(runtime(), 'POST', '/terminal/assets', { key, json: {} })).toMatchObject({ status: 400, body: { message: 'Invalid action' } });
   });

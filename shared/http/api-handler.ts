@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { RateLimited, TierRequired, Unauthorized } from '../errors';
-import { routeById, type Route } from '../routes';
+import { routeById, routeKey, type Route } from '../routes';
 import { authenticate, presentedKey, type Caller } from '../services/authentication';
 import { rateLimitHeaders, takeRequest, type RateDecision } from '../services/rate-limit';
 import { flushRequestStats, recordRequest } from '../services/request-stats';
@@ -142,4 +142,17 @@ export function publicHandler<S extends Schemas>(ref: RouteRef, schemas: S, run:
   const route = resolve(ref);
   if (route.auth !== 'none') throw new Error(`route ${route.id} needs a key: use apiHandler`);
   return buildHandler(route, schemas, run);
+}
+
+/**
+ * One Lambda handler for a module that serves several routes (CDK makes one function per module):
+ * dispatches on the event's route key, which API Gateway and the local gateway both set.
+ */
+export function byRoute(handlers: Record<string, ReturnType<typeof buildHandler>>) {
+  const table = new Map(Object.entries(handlers).map(([id, h]) => [routeKey(routeById(id)), h]));
+  return async (event: APIGatewayProxyEventV2, context: Context) => {
+    const target = table.get(event.routeKey);
+    if (!target) throw new Error(`no handler for ${event.routeKey}`);
+    return target(event, context);
+  };
 }

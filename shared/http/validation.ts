@@ -52,8 +52,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, root: 
   return out.data;
 }
 
-/** The asset-operations form of a missing field (SPEC error table: "Missing required field: <name>"). */
-export function requireFields(body: Record<string, unknown>, fields: readonly string[]): void {
-  const missing = fields.find((f) => body[f] === undefined || body[f] === null || body[f] === '');
-  if (missing) throw new BadRequest(`Missing required field: ${missing}`);
+/**
+ * The spec's missing-input messages: "Missing required field: <name>" (asset operations) and
+ * "Missing required parameter: <name>" (uploads, GET /forecast). The first missing name is reported.
+ */
+export function requireFields(body: Record<string, unknown>, fields: readonly string[], noun: 'field' | 'parameter' = 'field'): void {
+  const missing = fields.find((f) => body[f] === undefined || body[f] === null || (typeof body[f] === 'string' && body[f].trim() === ''));
+  if (missing) throw new BadRequest(`Missing required ${noun}: ${missing}`);
 }

@@ -1,5 +1,6 @@
 /** The data bucket: the only module that names it. */
-import { HeadBucketCommand, HeadObjectCommand, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import { s3Client } from './aws-clients';
 import { config } from '../config';
 
@@ -19,13 +20,38 @@ export async function getObjectText(key: string): Promise<string> {
   return out.Body!.transformToString('utf8');
 }
 
-export async function objectExists(key: string): Promise<boolean> {
+/** The object's body as a stream (read once). */
+export async function getObjectStream(key: string): Promise<Readable> {
+  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+  return out.Body as Readable;
+}
+
+/** Size and ETag of an object, or undefined when there is none. */
+export async function headObject(key: string): Promise<{ size: number; etag: string } | undefined> {
   try {
-    await s3Client().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
-    return true;
+    const out = await s3Client().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+    return { size: out.ContentLength ?? 0, etag: out.ETag ?? '' };
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404) return false;
+    if (status === 404) return undefined;
     throw err;
   }
+}
+
+export async function objectExists(key: string): Promise<boolean> {
+  return (await headObject(key)) !== undefined;
+}
+
+/** Text of an object, or undefined when there is none. */
+export async function getObjectTextIfExists(key: string): Promise<string | undefined> {
+  try {
+    return await getObjectText(key);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw err;
+  }
+}
+
+export async function copyObject(fromKey: string, toKey: string): Promise<void> {
+  await s3Client().send(new CopyObjectCommand({ Bucket: bucketName(), Key: toKey, CopySource: `${bucketName()}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
 }

@@ -20,6 +20,12 @@ export const keys = {
   asset: (accountId: string, assetId: string) => ({ pk: `ACCOUNT#${accountId}#ASSETS`, sk: `ASSET#${assetId}` }),
   assetsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}#ASSETS`, skPrefix: 'ASSET#' }),
   site: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `SITE#${siteId}` }),
+  sitesOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, skPrefix: 'SITE#' }),
+  upload: (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
+  /** Claims an object key for one upload, so two uploads never share a file (ARCHITECTURE 9). */
+  uploadObject: (objectKey: string) => ({ pk: `OBJECT#${objectKey}`, sk: 'OBJECT' }),
+  lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
+  siteAssetsIndex: (customerId: string, siteId: string) => ({ gsi1pk: `SITE#${customerId}#${siteId}#ASSETS` }),
   modelsOfCustomer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#MODELS`, skPrefix: 'MODEL#' }),
   requestStats: (hourStart: string) => ({ pk: 'STATS#REQUESTS', sk: `HOUR#${hourStart}` }),
   requestStatsSince: (hourStart: string) => ({ pk: 'STATS#REQUESTS', skFrom: `HOUR#${hourStart}` }),

@@ -1,0 +1,81 @@
+/**
+ * The stateless resources of one region: a function per handler module, the HTTP API over the route
+ * table, and the workers of the pipelines. It reaches the data stack's resources by name (lib/names.ts).
+ */
+import path from 'node:path';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { PIPELINES, type Pipelines } from '../shared/pipelines';
+import { handlerModules, ROUTES, type Route } from '../shared/routes';
+import { DataAccess } from './api/data-access';
+import { DataReferences } from './api/data-references';
+import { functionEnvironment } from './api/function-environment';
+import { ServiceApi } from './api/http-api';
+import { moduleConstructId, ServiceFunction, type FunctionSettings } from './api/service-function';
+import type { DataNames } from './names';
+import { Workers } from './pipelines/workers';
+
+export interface ApiStackProps extends StackProps {
+  /** Physical names of the data stack's resources (lib/names.ts). */
+  readonly names: DataNames;
+  /** Stage name, the first path segment of every URL. */
+  readonly stageName: string;
+  /**
+   * The route table; edge-only rows are left out (the edge node serves them).
+   * @default ROUTES of shared/routes.ts
+   */
+  readonly routes?: readonly Route[];
+  /**
+   * Queues, rules and triggers; this stack builds the consumers and triggers.
+   * @default PIPELINES of shared/pipelines.ts
+   */
+  readonly pipelines?: Pipelines;
+  /**
+   * Repository root (package.json, package-lock.json, tsconfig.json). `cdk` runs from it.
+   * @default process.cwd()
+   */
+  readonly projectRoot?: string;
+  /**
+   * Directory of the handler and worker modules.
+   * @default `<projectRoot>/functions`
+   */
+  readonly functionsDir?: string;
+}
+
+export class ApiStack extends Stack {
+  readonly api: ServiceApi;
+  /** API functions by handler module. */
+  readonly functions = new Map<string, ServiceFunction>();
+  readonly workers: Workers;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const pipelines = props.pipelines ?? PIPELINES;
+    const projectRoot = props.projectRoot ?? process.cwd();
+    const data = new DataReferences(this, 'Data', props.names);
+    const access = new DataAccess(this, 'DataAccess', { data, workQueues: pipelines.queues });
+    const settings: FunctionSettings = {
+      projectRoot,
+      functionsDir: props.functionsDir ?? path.join(projectRoot, 'functions'),
+      environment: functionEnvironment(data, projectRoot),
+      policies: [access.policy],
+    };
+
+    const routes = (props.routes ?? ROUTES).filter((r) => !r.edgeOnly);
+    for (const module of handlerModules(routes)) {
+      const served = routes.filter((r) => r.handler === module).map((r) => r.id);
+      this.functions.set(
+        module,
+        new ServiceFunction(this, moduleConstructId(module), { module, settings, description: `${module}: ${served.join(', ')}`.slice(0, 256) }),
+      );
+    }
+    this.api = new ServiceApi(this, 'Http', {
+      routes,
+      functions: new Map([...this.functions].map(([module, f]) => [module, f.function])),
+      stageName: props.stageName,
+    });
+    this.workers = new Workers(this, 'Workers', { pipelines, data, settings });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: `Base URL of the API in ${this.region}` });
+  }
+}

@@ -13,7 +13,7 @@ const edge = process.env.EDGE === '1';
 const runtime = await startLocalRuntime({ port, host, dataDir, edge });
 console.log(`energy-ops ${edge ? 'edge node' : 'local runtime'} listening on ${runtime.url} (data in ${dataDir})`);
 console.log(`get a key:  curl -s -X POST ${runtime.url}/api/register -H 'content-type: application/json' -d '{"email":"you@example.com","organization":"Example","use_case":"trial","tier_preference":"free"}'`);
-console.log(`or mint one of any tier:  DATA_DIR=${dataDir} npm run accounts -- mint --email you@example.com --tier enterprise   (with the server stopped)`);
+console.log(`or mint one of any tier:  DATA_DIR=${dataDir} npm run accounts -- mint --email you@example.com --tier enterprise`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,8 +30,16 @@ const EnvSchema = z.object({
   UPGRADE_URL: z.string().url().default('https://energy-ops.example.com/pricing'),
   SUPPORT_CONTACT: z.string().default('support@energy-ops.example.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** History a site needs before a model is trained automatically (SPEC: 6 months). */
+  TRAINING_MIN_HISTORY_DAYS: intFromEnv(182),
   /** Directory whose disk usage /api/system-status reports (the data dir locally, /tmp on Lambda). */
   DISK_PATH: z.string().default('/tmp'),
+  /** Weather source (ARCHITECTURE 6): the offline climatological model, or the Open-Meteo HTTP API. */
+  WEATHER_PROVIDER: z.enum(['offline', 'open-meteo']).default('offline'),
+  OPEN_METEO_FORECAST_URL: z.string().url().default('https://api.open-meteo.com/v1/forecast'),
+  OPEN_METEO_ARCHIVE_URL: z.string().url().default('https://archive-api.open-meteo.com/v1/archive'),
+  /** Time-out of one weather API request, ms. */
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { queueUrls: Record<string, string> };

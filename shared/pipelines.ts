@@ -53,7 +53,7 @@ export const PIPELINES: Pipelines = {
       queue: 'webhooks',
     },
   ],
-  triggers: [],
+  triggers: [{ id: 'process-upload', prefixes: ['nowcast/', 'historical/'], handler: 'workers/process-upload' }],
 };
 
 export const dlqId = (queueId: string) => `${queueId}-dlq`;

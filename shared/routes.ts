@@ -72,11 +72,11 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'system-status', method: 'GET', path: '/api/system-status', handler: 'get-system-status', body: 'none', tier: 'enterprise' }),
 
   // Ingestion
-  platform({ id: 'upload-historical', method: 'POST', path: '/upload_historical', body: 'csv', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
-  platform({ id: 'upload-nowcast', method: 'POST', path: '/upload_nowcast', body: 'upload', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
-  platform({ id: 'upload-train', method: 'POST', path: '/upload_train', body: 'upload', internalErrorMessage: 'Upload failed', ...planned('ingestion') }),
-  platform({ id: 'upload-status', method: 'GET', path: '/api/uploads/{upload_id}', body: 'none', ...planned('ingestion') }),
-  platform({ id: 'weather-data', method: 'POST', path: '/api/weather-data', body: 'json', ...planned('ingestion') }),
+  platform({ id: 'upload-historical', method: 'POST', path: '/upload_historical', handler: 'upload-data', body: 'csv', internalErrorMessage: 'Upload failed' }),
+  platform({ id: 'upload-nowcast', method: 'POST', path: '/upload_nowcast', handler: 'upload-data', body: 'upload', internalErrorMessage: 'Upload failed' }),
+  platform({ id: 'upload-train', method: 'POST', path: '/upload_train', handler: 'upload-data', body: 'upload', internalErrorMessage: 'Upload failed' }),
+  platform({ id: 'upload-status', method: 'GET', path: '/api/uploads/{upload_id}', handler: 'get-upload-status', body: 'none' }),
+  platform({ id: 'weather-data', method: 'POST', path: '/api/weather-data', handler: 'weather-data', body: 'json' }),
 
   // Forecasting engine
   platform({ id: 'forecast', method: 'POST', path: '/forecast', body: 'json', ...planned('forecasting') }),

@@ -27,3 +27,8 @@ export async function listAssets(accountId: string): Promise<AssetRecord[]> {
   const { pk, skPrefix } = keys.assetsOf(accountId);
   return (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<AssetRecord>(i));
 }
+
+/** Assets of an account linked to a site (assets carry optional customer_id and site_id; ARCHITECTURE 9). */
+export async function listAssetsOfSite(accountId: string, customerId: string, siteId: string): Promise<AssetRecord[]> {
+  return (await listAssets(accountId)).filter((a) => a.customer_id === customerId && a.site_id === siteId);
+}

@@ -1,5 +1,5 @@
 /** The data bucket: the only module that names it. */
-import { CopyObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { s3Client } from './aws-clients';
 import { config } from '../config';
@@ -54,4 +54,16 @@ export async function getObjectTextIfExists(key: string): Promise<string | undef
 
 export async function copyObject(fromKey: string, toKey: string): Promise<void> {
   await s3Client().send(new CopyObjectCommand({ Bucket: bucketName(), Key: toKey, CopySource: `${bucketName()}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
+}
+
+/** Every key under a prefix, in key order. */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }));
+    keys.push(...(out.Contents ?? []).map((o) => o.Key!).filter(Boolean));
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  return keys.sort();
 }

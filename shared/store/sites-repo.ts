@@ -25,7 +25,8 @@ export interface SiteRecord {
   longitude?: number;
   timezone?: string;
   created_at: string;
-  coverage?: { historical?: SiteCoverage; nowcast?: SiteCoverage };
+  /** Of the site's whole standardised series (historical and nowcast data merged). */
+  coverage?: SiteCoverage;
   training_requested_at?: string;
 }
 
@@ -45,21 +46,12 @@ export async function listSites(customerId: string): Promise<SiteRecord[]> {
   return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<SiteRecord>(i));
 }
 
-export async function setCoverage(customerId: string, siteId: string, kind: 'historical' | 'nowcast', coverage: SiteCoverage): Promise<void> {
+export async function setCoverage(customerId: string, siteId: string, coverage: SiteCoverage): Promise<void> {
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName('analytics'),
       Key: keys.site(customerId, siteId),
-      UpdateExpression: 'SET coverage = if_not_exists(coverage, :empty)',
-      ExpressionAttributeValues: { ':empty': {} },
-    }),
-  );
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('analytics'),
-      Key: keys.site(customerId, siteId),
-      UpdateExpression: 'SET coverage.#k = :c',
-      ExpressionAttributeNames: { '#k': kind },
+      UpdateExpression: 'SET coverage = :c',
       ExpressionAttributeValues: { ':c': coverage },
     }),
   );

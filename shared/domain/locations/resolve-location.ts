@@ -1,0 +1,119 @@
+/**
+ * Free-text locations -> coordinates and time zone, offline, from the city-timezones gazetteer
+ * (7,300 cities with coordinates, population and IANA zone; Natural Earth populated places).
+ */
+import { cityMapping, type CityData } from 'city-timezones';
+
+export interface ResolvedLocation {
+  name: string;
+  latitude: number;
+  longitude: number;
+  /** IANA time zone. */
+  timezone: string;
+  country?: string;
+}
+
+/** How far the nearest gazetteer city may be for coordinates to take its time zone. */
+export const NEAREST_CITY_MAX_KM = 500;
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+interface City {
+  name: string;
+  keys: Set<string>;
+  country: string;
+  countryKeys: Set<string>;
+  latitude: number;
+  longitude: number;
+  population: number;
+  timezone: string;
+}
+
+/** Lower case, accents folded, punctuation to spaces: "Zürich" and "zurich", "São Paulo" and "sao-paulo" meet. */
+export function foldName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+let cities: City[] | undefined;
+
+function gazetteer(): City[] {
+  cities ??= cityMapping
+    .filter((c: CityData) => typeof c.timezone === 'string' && c.timezone.length > 0) // a few Antarctic stations have none
+    .map((c: CityData) => ({
+      name: c.city,
+      keys: new Set([foldName(c.city), foldName(c.city_ascii)]),
+      country: c.country,
+      countryKeys: new Set([c.country, c.iso2, c.iso3, c.province, c.state_ansi].filter((v): v is string => typeof v === 'string' && v.length > 0).map(foldName)),
+      latitude: c.lat,
+      longitude: c.lng,
+      population: c.pop,
+      timezone: c.timezone,
+    }));
+  return cities;
+}
+
+/** Great-circle distance, km (haversine). */
+export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The fixed-offset zone of a longitude's nautical time zone (15 degrees each). IANA's Etc/GMT signs are inverted. */
+export function nauticalTimezone(longitude: number): string {
+  const offset = Math.round(longitude / 15);
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
+const COORDINATES = /^\s*([+-]?\d{1,3}(?:\.\d+)?)\s*(?:,|;|\s)\s*([+-]?\d{1,3}(?:\.\d+)?)\s*$/;
+
+function fromCoordinates(text: string): ResolvedLocation | undefined {
+  const m = COORDINATES.exec(text);
+  if (!m) return undefined;
+  const [latitude, longitude] = [Number(m[1]), Number(m[2])];
+  if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) return undefined;
+  return { name: `${latitude},${longitude}`, latitude, longitude, timezone: timezoneAt(latitude, longitude) };
+}
+
+/**
+ * The IANA zone of a point: that of the nearest gazetteer city within NEAREST_CITY_MAX_KM, else the nautical
+ * zone of the longitude (open sea, deserts, ice).
+ */
+export function timezoneAt(latitude: number, longitude: number): string {
+  let nearest: City | undefined;
+  let best = Infinity;
+  for (const city of gazetteer()) {
+    const d = distanceKm(latitude, longitude, city.latitude, city.longitude);
+    if (d < best) [best, nearest] = [d, city];
+  }
+  return nearest && best <= NEAREST_CITY_MAX_KM ? nearest.timezone : nauticalTimezone(longitude);
+}
+
+function fromName(text: string): ResolvedLocation | undefined {
+  const [cityPart, ...rest] = text.split(',');
+  const key = foldName(cityPart);
+  const qualifiers = rest.map(foldName);
+  if (!key || qualifiers.some((q) => !q)) return undefined;
+  // Every qualifier must name the city's country, ISO code, province or state: "Portland, Oregon, US".
+  const matches = gazetteer().filter((c) => c.keys.has(key) && qualifiers.every((q) => c.countryKeys.has(q)));
+  if (!matches.length) return undefined;
+  const city = matches.reduce((a, b) => (b.population > a.population ? b : a)); // ties: the most populous
+  return { name: city.name, latitude: city.latitude, longitude: city.longitude, timezone: city.timezone, country: city.country };
+}
+
+/**
+ * Resolves "lat,lon" (decimal degrees) or a city name, optionally qualified by country, ISO code,
+ * province or state ("Paris, FR", "London, Canada", "Springfield, Illinois", "Portland, Oregon, US"). Among equal names the most populous
+ * city wins. Coordinates take the time zone of the nearest gazetteer city within NEAREST_CITY_MAX_KM, else
+ * the nautical zone of their longitude. Undefined when nothing matches.
+ */
+export function resolveLocation(text: string): ResolvedLocation | undefined {
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  return COORDINATES.test(text) ? fromCoordinates(text) : fromName(text);
+}

@@ -1,0 +1,49 @@
+/** Upload requests (SPEC 4.1 and 4.2). Presence of the required parameters is checked first, with the spec's message. */
+import { z } from 'zod';
+import { idSchema, textSchema } from './accounts';
+
+export const UPLOAD_PARAMETERS = ['customer_id', 'site_id', 'region', 'location'] as const;
+
+const region = z.string().trim().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'must be a cloud region code such as eu-central-1');
+
+/** Form A fields and form B body (without the file / with s3_path). */
+export const UploadTargetFields = z.object({
+  customer_id: idSchema(),
+  site_id: idSchema(),
+  region,
+  location: textSchema(),
+  manufacturer: textSchema(60).optional(),
+});
+
+export const UploadFormB = UploadTargetFields.extend({ s3_path: z.string().trim().min(1).max(1024) });
+
+/** Platform form of POST /upload_nowcast; customer and site are optional here (README: defaults). */
+export const NowcastDataPoints = z.object({
+  parameters: z
+    .object({
+      forecast_window: z.number().positive().optional(),
+      confidence_interval: z.number().gt(0).lt(1).optional(),
+      weather_integration: z.boolean().optional(),
+      dispatch_optimization: z.boolean().optional(),
+    })
+    .optional(),
+  data_points: z.array(z.object({ timestamp: z.string().min(1), value: z.number().finite(), unit: z.string().min(1).max(10) })).min(1).max(100_000),
+  customer_id: idSchema().optional(),
+  site_id: idSchema().optional(),
+  region: region.optional(),
+  location: textSchema().optional(),
+  manufacturer: textSchema(60).optional(),
+});
+
+/** Query of the platform POST /upload_historical (raw CSV body). */
+export const HistoricalQuery = z.object({
+  customer_id: idSchema().optional(),
+  site_id: idSchema().optional(),
+  filename: textSchema(255).optional(),
+  manufacturer: textSchema(60).optional(),
+  location: textSchema().optional(),
+  region: region.optional(),
+  equipment_type: textSchema(60).optional(),
+});
+
+export const UploadStatusPath = z.object({ upload_id: z.string().min(1).max(128) });

@@ -1,0 +1,179 @@
+/**
+ * Processing of a stored upload, run by the bucket's ObjectCreated event (ARCHITECTURE 5, flow 1):
+ * standardise the CSV (streaming), merge it into the site's monthly series, update the site's coverage,
+ * add weather, publish `data.ingested`, and start what follows (training, detection). A file that cannot
+ * be processed is copied to quarantine with the reason on its upload record; nothing is deleted.
+ * The same object delivered twice changes nothing: a processed object's ETag is remembered.
+ */
+import { randomUUID } from 'node:crypto';
+import { config } from '../config';
+import { log } from '../http/logger';
+import { InvalidCsv, coverage, mergeSeries, parseSeries, partitionByMonth, serialiseSeries, standardiseCsv, type StandardRow } from '../domain/ingest';
+import { parseUploadKey, quarantineKey, seriesKey, slugSegment, weatherKey } from '../domain/uploads/object-keys';
+import { publishEvent } from '../events/event-bus';
+import { enqueue } from '../events/queues';
+import { copyObject, getObjectStream, getObjectTextIfExists, headObject, listKeys, putObject } from '../store/bucket';
+import { listAssetsOfSite } from '../store/assets-repo';
+import { withLock } from '../store/locks';
+import { ensureSite, getSite, markTrainingRequested, setCoverage, type SiteRecord } from '../store/sites-repo';
+import { getCustomer } from '../store/tenants-repo';
+import { claimObjectKey, getUpload, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
+import { weatherProvider } from '../weather';
+
+const DAY_MS = 86_400_000;
+
+/** Finds the upload record of an object, creating one for a file dropped straight into the bucket. */
+async function uploadOf(key: string): Promise<UploadRecord | undefined> {
+  const known = await uploadIdOfObject(key);
+  if (known) return getUpload(known);
+  const parts = parseUploadKey(key);
+  if (!parts) return undefined;
+  const uploadId = `upl_${randomUUID()}`;
+  if (!(await claimObjectKey(key, uploadId))) return uploadOf(key); // claimed meanwhile by an API upload
+  const owner = await getCustomer(parts.customer);
+  const now = new Date().toISOString();
+  const record: UploadRecord = {
+    upload_id: uploadId,
+    account_id: owner?.account_id ?? '',
+    customer_id: owner?.customer_id ?? parts.customer,
+    site_id: parts.site,
+    kind: parts.kind,
+    region: parts.region,
+    location: parts.location,
+    manufacturer: parts.manufacturer === 'auto' ? null : parts.manufacturer,
+    s3_path: key,
+    source: 'drop_in',
+    status: 'queued',
+    notes: owner ? [] : [`customer "${parts.customer}" belongs to no account yet`],
+    created_at: now,
+    updated_at: now,
+  };
+  await saveUpload(record);
+  return record;
+}
+
+async function siteOf(upload: UploadRecord): Promise<SiteRecord> {
+  return (
+    (await getSite(upload.customer_id, upload.site_id)) ??
+    (await ensureSite({ customer_id: upload.customer_id, site_id: upload.site_id, account_id: upload.account_id, location: upload.location, region: upload.region, created_at: upload.created_at }))
+  );
+}
+
+export async function processUploadedObject(key: string): Promise<void> {
+  const upload = await uploadOf(key);
+  if (!upload) {
+    log.warn('object outside the upload layout left alone', { key });
+    return;
+  }
+  const object = await headObject(key);
+  if (!object) return; // gone before we got to it: nothing to process
+  if (upload.status === 'processed' && upload.processed_etag === object.etag) return;
+  const started = Date.now();
+  const steps: Record<string, number> = {};
+  const timed = async <T>(step: string, work: Promise<T>): Promise<T> => {
+    const t = Date.now();
+    const out = await work;
+    steps[step] = Date.now() - t;
+    return out;
+  };
+  await updateUpload(upload.upload_id, { status: 'processing' });
+  const site = await siteOf(upload);
+  try {
+    const file = await timed('standardise_ms', getObjectStream(key).then((body) => standardiseCsv(body, { manufacturer: upload.manufacturer ?? undefined, timezone: site.timezone ?? 'UTC' })));
+    const merged = await timed('merge_ms', mergeIntoSeries(site, file.rows, file.intervalMinutes));
+    const weatherNote = await timed('weather_ms', addWeather(site, file.rows).catch((err: Error) => `weather not added: ${err.message}`));
+    await updateUpload(upload.upload_id, {
+      status: 'processed',
+      manufacturer: upload.manufacturer ?? file.detectedManufacturer,
+      rows: file.rows.length,
+      rows_rejected: file.rowsRejected,
+      rows_replaced: merged.replaced,
+      duplicates_merged: file.duplicatesMerged,
+      start: file.start,
+      end: file.end,
+      interval_minutes: file.intervalMinutes,
+      reject_reasons: file.rejectReasons,
+      notes: [...(upload.notes ?? []), ...file.notes, ...(weatherNote ? [weatherNote] : [])],
+      processed_etag: object.etag,
+      reason: undefined,
+    });
+    await timed('events_ms', afterIngest(upload, site, file.rows.length, merged.coverage));
+    log.info('upload processed', { upload_id: upload.upload_id, rows: file.rows.length, total_ms: Date.now() - started, ...steps });
+  } catch (err) {
+    if (err instanceof InvalidCsv) {
+      const quarantine = quarantineKey(key);
+      await copyObject(key, quarantine);
+      await updateUpload(upload.upload_id, { status: 'failed', reason: `Invalid CSV format: ${err.reason}`, quarantine_path: quarantine });
+      return;
+    }
+    await updateUpload(upload.upload_id, { status: 'failed', reason: `processing error (${(err as Error).name}); will be retried` });
+    throw err;
+  }
+}
+
+async function readSeries(key: string): Promise<StandardRow[]> {
+  const text = await getObjectTextIfExists(key);
+  return text ? parseSeries(text) : [];
+}
+
+/**
+ * Merges rows into the site's monthly objects under a lease, then recomputes the site's coverage from the
+ * merged months in memory and the untouched months read back.
+ */
+async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMinutes: number) {
+  return withLock(`series#${site.customer_id}#${site.site_id}`, async () => {
+    // Months are independent objects: read, merge and write them concurrently.
+    const results = await Promise.all(
+      [...partitionByMonth(rows)].map(async ([month, monthRows]) => {
+        const key = seriesKey(site.customer_id, site.site_id, month);
+        const merged = mergeSeries(await readSeries(key), monthRows);
+        await putObject(key, serialiseSeries(merged.rows));
+        return { key, merged };
+      }),
+    );
+    const replaced = results.reduce((sum, r) => sum + r.merged.replaced, 0);
+    const months = new Map(results.map((r) => [r.key, r.merged.rows]));
+    const all: StandardRow[] = [];
+    for (const key of await listKeys(`series/${slugSegment(site.customer_id)}/${slugSegment(site.site_id)}/`)) {
+      const monthRows = months.get(key) ?? (await readSeries(key));
+      for (const row of monthRows) all.push(row);
+    }
+    const cov = coverage(all, intervalMinutes);
+    await setCoverage(site.customer_id, site.site_id, cov);
+    return { replaced, coverage: cov };
+  });
+}
+
+/** Hourly weather over the upload's span, per month beside the series (needs the site's coordinates). */
+async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string | undefined> {
+  if (site.latitude === undefined || site.longitude === undefined || !rows.length) return site.latitude === undefined ? 'weather not added: the site has no coordinates' : undefined;
+  const hour = 3_600_000;
+  const start = new Date(Math.floor(rows[0].t / hour) * hour);
+  const end = new Date(Math.floor(rows[rows.length - 1].t / hour) * hour + hour);
+  const points = await weatherProvider().hourly({ latitude: site.latitude, longitude: site.longitude, start, end, timezone: site.timezone });
+  const byMonth = new Map<string, typeof points>();
+  for (const p of points) {
+    const month = p.timestamp.slice(0, 7);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), p]);
+  }
+  for (const [month, monthPoints] of byMonth) {
+    const key = weatherKey(site.customer_id, site.site_id, month);
+    const existing = JSON.parse((await getObjectTextIfExists(key)) ?? '[]') as typeof points;
+    const merged = new Map([...existing, ...monthPoints].map((p) => [p.timestamp, p]));
+    await putObject(key, JSON.stringify([...merged.values()].sort((a, b) => a.timestamp.localeCompare(b.timestamp))), 'application/json');
+  }
+  return `weather added from the ${weatherProvider().name} provider`;
+}
+
+/** What follows ingestion: the event, automatic training at the threshold, detection for a site's assets. */
+async function afterIngest(upload: UploadRecord, site: SiteRecord, rows: number, cov: { first: string | null; last: string | null }): Promise<void> {
+  const data = { upload_id: upload.upload_id, customer_id: upload.customer_id, site_id: upload.site_id, kind: upload.kind, rows, first: cov.first, last: cov.last };
+  await publishEvent('data.ingested', upload.account_id, data);
+  const spanDays = cov.first && cov.last ? (Date.parse(cov.last) - Date.parse(cov.first)) / DAY_MS : 0;
+  if (upload.kind === 'historical' && spanDays >= config().TRAINING_MIN_HISTORY_DAYS && (await markTrainingRequested(site.customer_id, site.site_id, new Date().toISOString()))) {
+    await enqueue('training', { type: 'automatic', account_id: upload.account_id, customer_id: site.customer_id, site_id: site.site_id, requested_at: new Date().toISOString() });
+  }
+  if (upload.kind === 'nowcast' && upload.account_id && (await listAssetsOfSite(upload.account_id, site.customer_id, site.site_id)).length) {
+    await publishEvent('detection.requested', upload.account_id, data);
+  }
+}

@@ -10,7 +10,7 @@ import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import { slugSegment } from '../uploads/object-keys';
 import { InvalidCsv, InvalidDataPoints } from './errors';
-import { finaliseSeries, type ChannelSource, type SeriesSource } from './finalise';
+import { finaliseSeries, type ChannelSource, type FinalSeries, type SeriesSource } from './finalise';
 import { analyseHead, CSV_OPTIONS, HEAD_BYTES, isSummaryRow, lineBreaksIn, type Layout } from './layout';
 import { ABSOLUTE, DST_MARK, Rejections, RowStore } from './rows';
 import { detectTimestampFormat, describeFormat, LocalTimeResolver, TimestampReader } from './timestamps';
@@ -101,16 +101,8 @@ export async function standardiseCsv(input: AsyncIterable<Buffer | string>, opti
       unit: series.unit,
       channels: Object.fromEntries(layout.channels.map((c) => [c.channel, c.name])),
     },
-    intervalMinutes: series.intervalMinutes,
-    rows: series.rows,
     rowsRead: reader.rowsRead,
-    rowsRejected: series.rowsRejected,
-    duplicatesMerged: series.duplicatesMerged,
-    offGridRows: series.offGridRows,
-    rejectReasons: series.rejectReasons,
-    notes: series.notes,
-    start: series.start,
-    end: series.end,
+    ...seriesFields(series),
   };
 }
 
@@ -311,15 +303,12 @@ export function standardisePoints(points: DataPoint[], options: StandardiseOptio
     detectedManufacturer: 'generic',
     delimiter: '',
     columns: { timestamp: 'timestamp', value: 'value', valueKind: series.valueKind, unit: symbols.size === 1 ? [...symbols][0] : canonical.symbol, channels: {} },
-    intervalMinutes: series.intervalMinutes,
-    rows: series.rows,
     rowsRead: points.length,
-    rowsRejected: series.rowsRejected,
-    duplicatesMerged: series.duplicatesMerged,
-    offGridRows: series.offGridRows,
-    rejectReasons: series.rejectReasons,
-    notes: series.notes,
-    start: series.start,
-    end: series.end,
+    ...seriesFields(series),
   };
+}
+
+/** The fields a finished series gives every standardised file, whatever it was read from. */
+function seriesFields({ valueKind: _kind, unit: _unit, ...fields }: FinalSeries) {
+  return fields;
 }

@@ -82,8 +82,7 @@ export async function uploadHistoricalPlatform(caller: Caller, query: Record<str
   };
 }
 
-/** From the measured processing speed (bench: about 10 MB/s end to end), with a floor for the trigger's latency. */
+/** From the measured processing speed (npm run bench -- ingestion: about 4 MB/s), plus the trigger's latency. */
 function estimatedProcessingTime(bytes: number): string {
-  const seconds = Math.max(5, Math.ceil(bytes / 10_000_000) + 5);
-  return `${seconds} seconds`;
+  return `${Math.ceil(bytes / 4_000_000) + 2} seconds`;
 }

@@ -138,10 +138,3 @@ async function callerOwnsObject(caller: Caller, key: string): Promise<boolean> {
 export const defaultCustomerId = (caller: Caller) => `account-${caller.accountId.slice(0, 8)}`;
 export const DEFAULT_SITE_ID = 'default';
 export const defaultRegion = () => config().AWS_REGION;
-
-export async function uploadStatus(caller: Caller, uploadId: string) {
-  const record = await getUpload(uploadId);
-  if (!record || record.account_id !== caller.accountId) throw new NotFound('Upload not found');
-  const { account_id: _owner, source: _source, processed_etag: _etag, ...view } = record;
-  return { ...view, processing_status: record.status };
-}

@@ -47,6 +47,7 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'energy-ops-serve-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'bin/serve.ts'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
     try {
+      let timer: NodeJS.Timeout | undefined;
       const output = await new Promise<string>((resolve, reject) => {
         let text = '';
         child.stdout.on('data', (d) => {
@@ -54,8 +55,8 @@ describe('npm start', () => {
           if (text.includes('mint one')) resolve(text);
         });
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
-        setTimeout(() => reject(new Error(`no banner: ${text}`)), 20_000);
-      });
+        timer = setTimeout(() => reject(new Error(`no banner: ${text}`)), 20_000);
+      }).finally(() => clearTimeout(timer));
       const url = /listening on (http:\/\/\S+)/.exec(output)![1];
       expect(output).toContain(`${url}/api/register`);
       const r = await fetch(`${url}/health`);

@@ -6,8 +6,9 @@
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
+import { benchForecasting } from './forecasting';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

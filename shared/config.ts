@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANONYMOUS: intFromEnv(300),
   /** How long a resolved API key is trusted from memory before the store is asked again. */
   KEY_CACHE_SECONDS: intFromEnv(30),
+  /** Freemium forecasts per e-mail address per UTC day (ARCHITECTURE 3: limited per address and e-mail). */
+  FREEMIUM_FORECASTS_PER_EMAIL_PER_DAY: intFromEnv(10),
   /** Enterprise monthly quotas; 0 means unlimited (ARCHITECTURE 3). */
   ENTERPRISE_QUOTA: intFromEnv(0),
   UPGRADE_URL: z.string().url().default('https://energy-ops.example.com/pricing'),

@@ -79,11 +79,11 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'weather-data', method: 'POST', path: '/api/weather-data', handler: 'weather-data', body: 'json' }),
 
   // Forecasting engine
-  platform({ id: 'forecast', method: 'POST', path: '/forecast', body: 'json', ...planned('forecasting') }),
-  platform({ id: 'generate-forecast', method: 'POST', path: '/api/generate-forecast', body: 'json', ...planned('forecasting') }),
-  platform({ id: 'price-forecast', method: 'POST', path: '/api/price-forecast', body: 'json', ...planned('forecasting') }),
-  platform({ id: 'freemium-forecast', method: 'POST', path: '/v1/freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed', ...planned('forecasting') }),
-  platform({ id: 'freemium-forecast-api', method: 'POST', path: '/api/v1/freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed', ...planned('forecasting') }),
+  platform({ id: 'forecast', method: 'POST', path: '/forecast', handler: 'generate-forecast', body: 'json' }),
+  platform({ id: 'generate-forecast', method: 'POST', path: '/api/generate-forecast', handler: 'generate-forecast', body: 'json' }),
+  platform({ id: 'price-forecast', method: 'POST', path: '/api/price-forecast', handler: 'price-forecast', body: 'json' }),
+  platform({ id: 'freemium-forecast', method: 'POST', path: '/v1/freemium-forecast', handler: 'freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed' }),
+  platform({ id: 'freemium-forecast-api', method: 'POST', path: '/api/v1/freemium-forecast', handler: 'freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed' }),
 
   // Training, registry, customer forecasts, stored results
   platform({ id: 'train', method: 'POST', path: '/train', body: 'json', ...planned('training') }),

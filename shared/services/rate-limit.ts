@@ -28,3 +28,12 @@ export async function takeRequest(subject: string, tier: Tier | 'anonymous', now
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   return { 'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.reset) };
 }
+
+const DAY_SECONDS = 86_400;
+
+/** A daily allowance per subject (UTC days), e.g. freemium forecasts per e-mail address. */
+export async function takeDailyAllowance(subject: string, perDay: number, now = Date.now()): Promise<RateDecision> {
+  const windowStart = Math.floor(now / 1000 / DAY_SECONDS) * DAY_SECONDS;
+  const count = await countRequest(subject, windowStart, DAY_SECONDS);
+  return { allowed: count <= perDay, limit: perDay, remaining: Math.max(0, perDay - count), reset: windowStart + DAY_SECONDS };
+}

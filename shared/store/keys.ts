@@ -10,6 +10,7 @@ export const keys = {
   accountKeysPrefix: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'KEY#' }),
   quota: (accountId: string, month: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `QUOTA#${month}` }),
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `W#${windowStart}` }),
+  lead: (email: string) => ({ pk: `LEAD#${email.toLowerCase()}`, sk: 'LEAD' }),
   client: (accountId: string, clientId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CLIENT#${clientId}` }),
   /** Customer ids are global: they name S3 paths, so the first account to use one owns it. */
   customer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),

@@ -1,0 +1,11 @@
+import { byRoute, publicHandler, type HandlerInput } from '../shared/http/api-handler';
+import { parseMultipart } from '../shared/http/multipart';
+import { freemiumForecast } from '../shared/services/forecasting';
+
+const run = async ({ rawBody }: HandlerInput<object>) => freemiumForecast(rawBody.kind === 'multipart' ? await parseMultipart(rawBody.raw, rawBody.contentType) : { fields: {}, files: [] });
+
+// SPEC 4.4: /v1/freemium-forecast, also named /api/v1/freemium-forecast; no key, limited per address and e-mail.
+export const handler = byRoute({
+  'freemium-forecast': publicHandler('freemium-forecast', {}, run),
+  'freemium-forecast-api': publicHandler('freemium-forecast-api', {}, run),
+});

@@ -1,0 +1,146 @@
+/**
+ * Calendar features shared by the forecasting members (ARCHITECTURE 7): local time of day, weekday and
+ * public holidays in the site's zone, for series held on a regular UTC grid. Offsets come from luxon's
+ * zone data; holidays from date-holidays, cached per country and year.
+ */
+import Holidays from 'date-holidays';
+import { IANAZone } from 'luxon';
+import { DAY_MS } from './types';
+
+const MINUTE_MS = 60_000;
+
+/** The time zone is not an IANA zone luxon knows. */
+export class UnknownTimeZone extends Error {
+  constructor(readonly timezone: string) {
+    super(`Unknown time zone: ${timezone}`);
+    this.name = 'UnknownTimeZone';
+  }
+}
+
+export interface CalendarFeatures {
+  /** Local hour of day, 0-23. */
+  hour: number[];
+  /** Local minutes since midnight, 0-1439. */
+  minuteOfDay: number[];
+  /** ISO weekday of the local date: 1 = Monday ... 7 = Sunday. */
+  weekday: number[];
+  /** Local date as days since 1970-01-01 (a key for "the same local day"). */
+  localDay: number[];
+  /** 1 on a public holiday of `country` (local date), else 0; all 0 without a country. */
+  holiday: number[];
+}
+
+const zones = new Map<string, IANAZone>();
+
+function zoneOf(timezone: string): IANAZone {
+  let zone = zones.get(timezone);
+  if (!zone) {
+    zone = IANAZone.create(timezone);
+    if (!zone.isValid) throw new UnknownTimeZone(timezone);
+    zones.set(timezone, zone);
+  }
+  return zone;
+}
+
+/** UTC offset of `timezone` at instant `t` (epoch ms), in minutes east of UTC. */
+export function utcOffsetMinutes(timezone: string, t: number): number {
+  return timezone === 'UTC' ? 0 : zoneOf(timezone).offset(t);
+}
+
+const holidayCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * Local dates ('YYYY-MM-DD') of the public holidays of `country` in `year`. `country` is ISO 3166-1
+ * ('GB') or a subdivision ('US-CA', 'DE-BY'). Only type 'public' counts: date-holidays also lists bank
+ * half-days and observances (Christmas Eve afternoon in DE, Mother's Day) that do not empty offices.
+ * An unknown country has no holidays.
+ */
+export function publicHolidays(country: string, year: number): ReadonlySet<string> {
+  const key = `${country.toUpperCase()}:${year}`;
+  let dates = holidayCache.get(key);
+  if (!dates) {
+    const [c, state] = country.toUpperCase().split('-');
+    const calendar = state ? new Holidays(c, state) : new Holidays(c);
+    const set = new Set<string>();
+    for (const h of calendar.getHolidays(year) ?? []) {
+      if (h.type === 'public') set.add(h.date.slice(0, 10));
+    }
+    dates = set;
+    holidayCache.set(key, dates);
+  }
+  return dates;
+}
+
+/** Whether the local date `isoDate` ('YYYY-MM-DD') is a public holiday of `country`. */
+export function isPublicHoliday(country: string, isoDate: string): boolean {
+  return publicHolidays(country, Number(isoDate.slice(0, 4))).has(isoDate);
+}
+
+/**
+ * Calendar features of each timestamp in `timezone` (default UTC). Zone offsets are looked up twice per
+ * UTC day and per point only on a day where they differ (a DST change), so a year of 5-minute steps
+ * costs a few hundred zone look-ups, not a hundred thousand.
+ */
+export function calendarFeatures(t: readonly number[], timezone = 'UTC', country?: string): CalendarFeatures {
+  const n = t.length;
+  const out: CalendarFeatures = {
+    hour: new Array<number>(n),
+    minuteOfDay: new Array<number>(n),
+    weekday: new Array<number>(n),
+    localDay: new Array<number>(n),
+    holiday: new Array<number>(n),
+  };
+  const utc = timezone === 'UTC';
+  if (!utc) zoneOf(timezone);
+  let cachedDay = NaN;
+  let dayOffset = 0;
+  let dayHasChange = false;
+  const holidayByDay = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const ti = t[i];
+    let offset = 0;
+    if (!utc) {
+      const utcDay = Math.floor(ti / DAY_MS);
+      if (utcDay !== cachedDay) {
+        cachedDay = utcDay;
+        dayOffset = utcOffsetMinutes(timezone, utcDay * DAY_MS);
+        dayHasChange = utcOffsetMinutes(timezone, (utcDay + 1) * DAY_MS - 1) !== dayOffset;
+      }
+      offset = dayHasChange ? utcOffsetMinutes(timezone, ti) : dayOffset;
+    }
+    const wall = ti + offset * MINUTE_MS;
+    const day = Math.floor(wall / DAY_MS);
+    const minute = Math.floor((wall - day * DAY_MS) / MINUTE_MS);
+    out.localDay[i] = day;
+    out.minuteOfDay[i] = minute;
+    out.hour[i] = Math.floor(minute / 60);
+    // 1970-01-01 was a Thursday (ISO 4).
+    out.weekday[i] = ((((day + 3) % 7) + 7) % 7) + 1;
+    let holiday = 0;
+    if (country) {
+      const cached = holidayByDay.get(day);
+      if (cached === undefined) {
+        holiday = isPublicHoliday(country, new Date(day * DAY_MS).toISOString().slice(0, 10)) ? 1 : 0;
+        holidayByDay.set(day, holiday);
+      } else holiday = cached;
+    }
+    out.holiday[i] = holiday;
+  }
+  return out;
+}
+
+/** Day types for load shapes: a holiday behaves like a Sunday (the usual choice in load forecasting). */
+export type DayType = 0 | 1 | 2;
+export const WORKDAY: DayType = 0;
+export const SATURDAY: DayType = 1;
+export const SUNDAY_OR_HOLIDAY: DayType = 2;
+
+export function dayType(weekday: number, holiday: number): DayType {
+  if (holiday || weekday === 7) return SUNDAY_OR_HOLIDAY;
+  return weekday === 6 ? SATURDAY : WORKDAY;
+}
+
+/** Timestamps of the `steps` intervals after the last one of a regular grid. */
+export function futureTimes(lastT: number, stepMinutes: number, steps: number): number[] {
+  return Array.from({ length: steps }, (_, k) => lastT + (k + 1) * stepMinutes * MINUTE_MS);
+}

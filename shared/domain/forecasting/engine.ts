@@ -1,0 +1,155 @@
+/**
+ * The forecasting engine (ARCHITECTURE 7), the one function the forecast endpoints and the bench call:
+ * check the history, validate every applicable member on rolling origins, weight them (or take the one
+ * asked for), forecast the horizon and put conformal intervals around it.
+ */
+import { conformalIntervals } from './conformal';
+import { combineForecasts, ensembleValidation, ensembleWeights } from './ensemble';
+import { ALL_MEMBERS } from './members';
+import type { PointMetrics } from './metrics';
+import { checkHistory, ForecastInputError } from './regularise';
+import { DEFAULT_FOLDS, validateMember, type MemberValidation } from './validation';
+import { stepsPerDay, type FitContext, type ForecastMember, type RegularSeries } from './types';
+
+export const ENSEMBLE = 'ensemble';
+
+export interface ForecastRequest {
+  horizonSteps: number;
+  /** Central interval coverage, e.g. 0.9. */
+  coverage: number;
+  /** 'ensemble' (default) or a member's name. */
+  modelType?: string;
+  context: FitContext;
+  /** Rolling-origin folds. @default DEFAULT_FOLDS */
+  folds?: number;
+  /** The members to choose from. @default ALL_MEMBERS */
+  members?: readonly ForecastMember[];
+}
+
+export interface ForecastPoint {
+  t: number;
+  value: number;
+  lower: number;
+  upper: number;
+}
+
+export interface ForecastResult {
+  points: ForecastPoint[];
+  modelUsed: string;
+  /** Ensemble weights by member (1 for the single member asked for). */
+  weights: Record<string, number>;
+  /** Validation metrics by member, and 'ensemble' when it was built. */
+  validation: Record<string, PointMetrics>;
+  /** Wall time of the whole forecast, ms. */
+  fitMs: number;
+}
+
+/** Kinds whose values cannot be negative: their lower bounds are clipped at 0. */
+const NON_NEGATIVE_KINDS = new Set(['solar', 'wind']);
+
+/**
+ * Forecast a regular series.
+ * @throws ForecastInputError for too little or too sparse history, a coverage outside (0, 1), an unknown
+ *   model or one that does not apply to the series
+ */
+export function forecastSeries(series: RegularSeries, request: ForecastRequest): ForecastResult {
+  const started = performance.now();
+  const { horizonSteps, coverage, context } = request;
+  if (!(coverage > 0 && coverage < 1)) throw new ForecastInputError(`Coverage must be strictly between 0 and 1 (e.g. 0.9 for a 90% interval), got ${coverage}`);
+  checkHistory(series, horizonSteps);
+  const n = series.y.length;
+  const registry = request.members ?? ALL_MEMBERS;
+  const modelType = request.modelType ?? ENSEMBLE;
+  const applicable = registry.filter((m) => m.supports(context.kind) && m.minHistory(series.stepMinutes) <= n);
+  let candidates = applicable;
+  if (modelType !== ENSEMBLE) {
+    const asked = registry.find((m) => m.name === modelType);
+    const available = [ENSEMBLE, ...applicable.map((m) => m.name)].join(', ');
+    if (!asked) throw new ForecastInputError(`Unknown model '${modelType}'; use one of: ${available}`);
+    if (!asked.supports(context.kind)) throw new ForecastInputError(`Model '${modelType}' does not forecast ${context.kind} series; use one of: ${available}`);
+    if (!applicable.includes(asked)) {
+      const neededHours = (asked.minHistory(series.stepMinutes) * series.stepMinutes) / 60;
+      throw new ForecastInputError(`Model '${modelType}' needs at least ${neededHours} hours of history; send more history or use one of: ${available}`);
+    }
+    candidates = [asked];
+  }
+
+  const folds = request.folds ?? DEFAULT_FOLDS;
+  const validations: MemberValidation[] = [];
+  const forecasts: Record<string, number[]> = {};
+  for (const member of candidates) {
+    // A member that cannot handle this particular series (e.g. no usable exogenous data) drops out of the choice.
+    try {
+      const record = validateMember(series, member, context, { horizonSteps, folds });
+      const forecast = member.fit(series, context).predict(horizonSteps);
+      if (forecast.length !== horizonSteps || !forecast.some(Number.isFinite)) continue;
+      validations.push(record);
+      forecasts[member.name] = forecast;
+    } catch (error) {
+      if (candidates.length === 1) throw error;
+    }
+  }
+  if (validations.length === 0) throw new ForecastInputError('No forecasting model could be fitted to this series; check that it holds numeric values over recent days');
+
+  const validation: Record<string, PointMetrics> = Object.fromEntries(validations.map((v) => [v.member, v.metrics]));
+  let weights: Record<string, number>;
+  let chosen: MemberValidation;
+  let point: number[];
+  if (modelType === ENSEMBLE) {
+    weights = ensembleWeights(validations);
+    const inSample = series.y.slice(0, Math.min(...validations.flatMap((v) => v.origins), n));
+    chosen = ensembleValidation(validations, weights, inSample, stepsPerDay(series.stepMinutes));
+    validation[ENSEMBLE] = chosen.metrics;
+    point = combineForecasts(forecasts, weights, horizonSteps);
+  } else {
+    chosen = validations[0];
+    weights = { [chosen.member]: 1 };
+    point = forecasts[chosen.member];
+  }
+
+  const nonNegative = NON_NEGATIVE_KINDS.has(context.kind) || series.y.every((v) => !Number.isFinite(v) || v >= 0);
+  point = point.map((v) => (Number.isFinite(v) ? (nonNegative ? Math.max(0, v) : v) : NaN));
+  if (context.kind === 'solar') point = zeroAtObservedNight(series, point);
+  const { lower, upper } = conformalIntervals(point, chosen.residualsByLead, coverage, { nonNegative, zeroWherePointZero: context.kind === 'solar' });
+  const stepMs = series.stepMinutes * 60_000;
+  const last = series.t[n - 1];
+  return {
+    points: point.map((value, j) => ({ t: last + (j + 1) * stepMs, value, lower: lower[j], upper: upper[j] })),
+    modelUsed: modelType === ENSEMBLE ? ENSEMBLE : chosen.member,
+    weights,
+    validation,
+    fitMs: performance.now() - started,
+  };
+}
+
+/** Days of history that define the night mask, and the share of them that must be dark. */
+const NIGHT_MASK_DAYS = 14;
+const NIGHT_MASK_SHARE = 0.9;
+
+/**
+ * Solar output is exactly 0 at night: members blended in the ensemble (or a site geometry estimated
+ * from the data) can leave a small value at a time of day that was dark on nearly every recent day;
+ * the data decides there. Steps whose time of day was dark on at least 90% of the last 14 days are 0.
+ */
+function zeroAtObservedNight(series: RegularSeries, point: number[]): number[] {
+  const perDay = stepsPerDay(series.stepMinutes);
+  const n = series.y.length;
+  const max = Math.max(...series.y.filter(Number.isFinite));
+  if (!(max > 0)) return point;
+  const dark = new Array(perDay).fill(0);
+  const seen = new Array(perDay).fill(0);
+  for (let i = Math.max(0, n - NIGHT_MASK_DAYS * perDay); i < n; i++) {
+    const v = series.y[i];
+    if (!Number.isFinite(v)) continue;
+    const slot = i % perDay;
+    seen[slot]++;
+    if (v <= 0.001 * max) dark[slot]++;
+  }
+  return point.map((v, j) => {
+    const slot = (n + j) % perDay;
+    return seen[slot] >= 3 && dark[slot] / seen[slot] >= NIGHT_MASK_SHARE ? 0 : v;
+  });
+}
+
+/** The name the forecasting service imports the result under. */
+export type EngineResult = ForecastResult;

@@ -1,0 +1,414 @@
+/**
+ * The LASSO estimator of the LEAR price member, on the Gram matrix of standardised features:
+ * - `larsLassoPath`: the exact path by LARS with the lasso modification, with LARS-IC's information
+ *   criterion to pick lambda, as LEAR does (the member's estimator);
+ * - `LassoSolver` / `fitLasso`: cyclic coordinate descent with covariance updates (Friedman, Hastie &
+ *   Tibshirani 2010, J. Stat. Softw. 33(1), section 2.2) plus exact active-set steps, for a single lambda.
+ *
+ * Objective (scikit-learn's convention, so lambda means the same as `alpha` there):
+ *   (1 / 2n) * ||y - X b||^2 + lambda * sum_j w_j |b_j|
+ * X and y are expected centred (the intercept is handled by the caller); w_j are optional penalty factors.
+ */
+import { Matrix } from 'ml-matrix';
+
+/** Coordinate-descent passes over the active set between exact steps. */
+const ACTIVE_SWEEPS_BEFORE_EXACT = 5;
+/** Exact active-set steps tried per lambda before plain coordinate descent finishes alone. */
+const MAX_EXACT_STEPS = 20;
+
+/** Sufficient statistics of a centred least-squares problem. */
+export interface LassoProblem {
+  /** Number of observations. */
+  n: number;
+  /** Number of features. */
+  p: number;
+  /** Gram matrix X'X, p x p, row-major. */
+  gram: Float64Array;
+  /** X'y, length p. */
+  xty: Float64Array;
+  /** y'y (of the centred y). */
+  yty: number;
+}
+
+export interface LassoSolution {
+  lambda: number;
+  beta: Float64Array;
+  /** Residual sum of squares ||y - X b||^2. */
+  rss: number;
+  /** Degrees of freedom of the lasso: the number of non-zero coefficients (Zou, Hastie & Tibshirani 2007). */
+  df: number;
+}
+
+export interface SolveOptions {
+  /** Penalty factor per feature (w_j above). @default 1 for every feature */
+  weights?: Float64Array;
+  /**
+   * Stop when no coefficient's contribution moves by more than `tolerance` times the standard deviation of y
+   * (|delta b_j| * sd(x_j) / sd(y)). @default 1e-4, scikit-learn's default tolerance
+   */
+  tolerance?: number;
+  /** Cap on full plus active-set sweeps per lambda, as scikit-learn's max_iter. @default 2500 */
+  maxSweeps?: number;
+}
+
+/** The lasso's proximal step for one coordinate: sign(z) * max(|z| - gamma, 0). */
+export function softThreshold(z: number, gamma: number): number {
+  if (z > gamma) return z - gamma;
+  if (z < -gamma) return z + gamma;
+  return 0;
+}
+
+/**
+ * Solves A x = b for a symmetric positive definite m x m block (row-major) by Cholesky, in place on small
+ * typed arrays (the exact step runs thousands of times per fit); null when A is not numerically definite.
+ */
+function solvePositiveDefinite(a: Float64Array, b: Float64Array, m: number): Float64Array | null {
+  const scale = Math.max(...Array.from({ length: m }, (_, i) => a[i * m + i]));
+  for (let j = 0; j < m; j++) {
+    let d = a[j * m + j];
+    for (let k = 0; k < j; k++) d -= a[j * m + k] * a[j * m + k];
+    if (!(d > 1e-10 * scale)) return null;
+    const root = Math.sqrt(d);
+    a[j * m + j] = root;
+    for (let i = j + 1; i < m; i++) {
+      let s = a[i * m + j];
+      for (let k = 0; k < j; k++) s -= a[i * m + k] * a[j * m + k];
+      a[i * m + j] = s / root;
+    }
+  }
+  const x = Float64Array.from(b);
+  for (let i = 0; i < m; i++) {
+    for (let k = 0; k < i; k++) x[i] -= a[i * m + k] * x[k];
+    x[i] /= a[i * m + i];
+  }
+  for (let i = m - 1; i >= 0; i--) {
+    for (let k = i + 1; k < m; k++) x[i] -= a[k * m + i] * x[k];
+    x[i] /= a[i * m + i];
+  }
+  return x;
+}
+
+/** Sufficient statistics of centred X (n x p) and y, with the Gram matrix from ml-matrix. */
+export function lassoProblem(x: Matrix, y: ArrayLike<number>): LassoProblem {
+  const n = x.rows;
+  const p = x.columns;
+  const gram = Float64Array.from(x.gram().to1DArray());
+  const xty = Float64Array.from(x.transposeMultiply(Matrix.columnVector(Array.from(y))).to1DArray());
+  let yty = 0;
+  for (let i = 0; i < n; i++) yty += y[i] * y[i];
+  return { n, p, gram, xty, yty };
+}
+
+/**
+ * A coordinate-descent solver that keeps b and the gradient q = (X'y - X'X b) / n, so that one coordinate
+ * update costs O(1) when the coefficient stays put and O(p) when it moves (the covariance-update form).
+ */
+export class LassoSolver {
+  readonly beta: Float64Array;
+  private readonly q: Float64Array;
+
+  constructor(
+    readonly problem: LassoProblem,
+    start?: Float64Array,
+  ) {
+    const { p, n, xty } = problem;
+    this.beta = new Float64Array(p);
+    this.q = new Float64Array(p);
+    for (let j = 0; j < p; j++) this.q[j] = xty[j] / n;
+    if (start) for (let j = 0; j < p; j++) if (start[j] !== 0) this.move(j, start[j]);
+  }
+
+  private move(j: number, delta: number): void {
+    const { p, n, gram } = this.problem;
+    this.beta[j] += delta;
+    const row = j * p;
+    const scale = delta / n;
+    for (let k = 0; k < p; k++) this.q[k] -= gram[row + k] * scale;
+  }
+
+  /** One pass over the given coordinates; returns the largest scaled change. */
+  private sweep(coordinates: ArrayLike<number>, lambda: number, weights: Float64Array | undefined): number {
+    const { p, n, gram } = this.problem;
+    let largest = 0;
+    for (let c = 0; c < coordinates.length; c++) {
+      const j = coordinates[c];
+      const d = gram[j * p + j] / n;
+      if (d <= 0) continue;
+      const w = weights ? weights[j] : 1;
+      const old = this.beta[j];
+      const next = Number.isFinite(w) ? softThreshold(this.q[j] + d * old, lambda * w) / d : 0;
+      if (next !== old) {
+        this.move(j, next - old);
+        largest = Math.max(largest, Math.abs(next - old) * Math.sqrt(d));
+      }
+    }
+    return largest;
+  }
+
+  /**
+   * Minimise the objective at one lambda, warm started from the current coefficients. Coordinate descent
+   * finds the active set and its signs; then the optimality conditions on that set, X_A'X_A b_A =
+   * X_A'y - n lambda w_A s_A, are solved exactly (Cholesky), stepping back to the first sign change when the
+   * signs disagree, as LARS does. Correlated features (prices of adjacent hours) make plain coordinate
+   * descent crawl; the exact step ends it once the active set is right.
+   */
+  solve(lambda: number, options: SolveOptions = {}): LassoSolution {
+    const { p } = this.problem;
+    const tolerance = (options.tolerance ?? 1e-4) * Math.sqrt(this.problem.yty / this.problem.n);
+    const maxSweeps = options.maxSweeps ?? 2500;
+    const weights = options.weights;
+    const all = Int32Array.from({ length: p }, (_, j) => j);
+    let sweeps = 0;
+    let exactSteps = 0;
+    while (sweeps < maxSweeps) {
+      const change = this.sweep(all, lambda, weights);
+      sweeps++;
+      if (change <= tolerance) break;
+      const active = Int32Array.from(all.filter((j) => this.beta[j] !== 0));
+      for (let k = 0; k < ACTIVE_SWEEPS_BEFORE_EXACT && sweeps < maxSweeps; k++, sweeps++) {
+        if (this.sweep(active, lambda, weights) <= tolerance) break;
+      }
+      if (exactSteps++ < MAX_EXACT_STEPS && this.exactStep(active, lambda, weights) && this.optimal(lambda, weights)) break;
+    }
+    return { lambda, beta: Float64Array.from(this.beta), rss: this.rss(), df: this.df() };
+  }
+
+  /** Subgradient conditions: |q_j| <= lambda w_j off the active set, q_j = lambda w_j sign(b_j) on it. */
+  private optimal(lambda: number, weights: Float64Array | undefined): boolean {
+    const slack = 1e-7 * Math.sqrt(this.problem.yty / this.problem.n) + 1e-12;
+    for (let j = 0; j < this.problem.p; j++) {
+      const bound = lambda * (weights ? weights[j] : 1);
+      if (!Number.isFinite(bound)) continue;
+      if (this.beta[j] === 0 ? Math.abs(this.q[j]) > bound + slack : Math.abs(this.q[j] - bound * Math.sign(this.beta[j])) > slack) return false;
+    }
+    return true;
+  }
+
+  /** The exact solution on the active set with its current signs; false when it could not be taken whole. */
+  private exactStep(active: Int32Array, lambda: number, weights: Float64Array | undefined): boolean {
+    const m = active.length;
+    if (!m) return true;
+    const { p, n, gram, xty } = this.problem;
+    const block = new Float64Array(m * m);
+    const rhs = new Float64Array(m);
+    for (let a = 0; a < m; a++) {
+      const row = active[a] * p;
+      for (let b = 0; b < m; b++) block[a * m + b] = gram[row + active[b]];
+      const j = active[a];
+      rhs[a] = xty[j] - n * lambda * (weights ? weights[j] : 1) * Math.sign(this.beta[j]);
+    }
+    const target = solvePositiveDefinite(block, rhs, m);
+    if (!target) return false;
+    // Go from b to the target, stopping where the first coefficient would cross zero.
+    let step = 1;
+    let crossing = -1;
+    for (let a = 0; a < m; a++) {
+      const now = this.beta[active[a]];
+      if (Math.sign(target[a]) !== Math.sign(now)) {
+        const t = now / (now - target[a]);
+        if (t < step) {
+          step = t;
+          crossing = a;
+        }
+      }
+    }
+    for (let a = 0; a < m; a++) {
+      const j = active[a];
+      const next = a === crossing ? 0 : this.beta[j] + step * (target[a] - this.beta[j]);
+      if (next !== this.beta[j]) this.move(j, next - this.beta[j]);
+    }
+    return crossing === -1;
+  }
+
+  /** ||y - Xb||^2 = y'y - b'X'y - n b'q, since X'X b = X'y - n q. */
+  rss(): number {
+    const { p, n, xty, yty } = this.problem;
+    let bxy = 0;
+    let bq = 0;
+    for (let j = 0; j < p; j++) {
+      bxy += this.beta[j] * xty[j];
+      bq += this.beta[j] * this.q[j];
+    }
+    return Math.max(yty - bxy - n * bq, 0);
+  }
+
+  df(): number {
+    let count = 0;
+    for (const b of this.beta) if (b !== 0) count++;
+    return count;
+  }
+}
+
+/**
+ * LARS-IC's criterion as used by LEAR (scikit-learn <= 1.1 `LassoLarsIC`; Zou, Hastie & Tibshirani 2007,
+ * eq. 2.15-2.16): n * MSE / var(y) + K * df, with K = 2 (AIC) or log n (BIC). The noise variance is taken
+ * as var(y), which keeps the choice defined when there are more features than observations.
+ */
+export function informationCriterion(solution: LassoSolution, problem: LassoProblem, kind: 'aic' | 'bic' = 'aic'): number {
+  const k = kind === 'aic' ? 2 : Math.log(problem.n);
+  return (problem.n * (solution.rss / problem.n)) / (problem.yty / problem.n + Number.EPSILON) + k * solution.df;
+}
+
+export interface LassoFit {
+  intercept: number;
+  /** Coefficients in the units of the original features. */
+  coefficients: number[];
+  lambda: number;
+}
+
+/**
+ * A lasso fit on raw data at a given lambda: centres X and y (and, with `standardize`, scales each column to
+ * unit variance, so lambda penalises every feature alike), then maps the coefficients back.
+ */
+export function fitLasso(x: Matrix, y: ArrayLike<number>, lambda: number, options: SolveOptions & { standardize?: boolean } = {}): LassoFit {
+  const n = x.rows;
+  const means = x.mean('column');
+  const scales = options.standardize ? x.standardDeviation('column', { mean: means, unbiased: false }).map((s) => (s > 0 ? s : 1)) : means.map(() => 1);
+  const centred = x.clone();
+  for (let i = 0; i < n; i++) for (let j = 0; j < x.columns; j++) centred.set(i, j, (x.get(i, j) - means[j]) / scales[j]);
+  let yMean = 0;
+  for (let i = 0; i < n; i++) yMean += y[i] / n;
+  const yc = Array.from({ length: n }, (_, i) => y[i] - yMean);
+  const solution = new LassoSolver(lassoProblem(centred, yc)).solve(lambda, options);
+  const coefficients = Array.from(solution.beta, (b, j) => b / scales[j]);
+  const intercept = yMean - coefficients.reduce((sum, b, j) => sum + b * means[j], 0);
+  return { intercept, coefficients, lambda };
+}
+
+export interface LarsOptions {
+  /** Stop at this lambda (the path's last point is the solution there). @default 0 */
+  lambdaMin?: number;
+  /** Stop once a knot's degrees of freedom exceed this. @default min(n - 1, p) */
+  maxActive?: number;
+  /** Called at every knot; return false to stop the path (e.g. when no later knot can win a criterion). */
+  onKnot?: (solution: LassoSolution) => boolean;
+}
+
+/**
+ * The exact lasso path by least angle regression with the lasso modification (Efron, Hastie, Johnstone &
+ * Tibshirani 2004, Ann. Stat. 32(2), section 3.1), on the Gram matrix: the estimator of scikit-learn's
+ * LassoLarsIC that LEAR uses. Each step moves the active coefficients along the equiangular direction until
+ * an inactive feature's correlation ties (it joins) or an active coefficient reaches zero (it leaves). The
+ * Cholesky factor of the active Gram block grows by one row per join and is rebuilt after a leave. Returns
+ * the solutions at the knots, lambda decreasing, ending at `lambdaMin` when given.
+ */
+export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}): LassoSolution[] {
+  const { n, p, gram, xty, yty } = problem;
+  const lambdaMin = options.lambdaMin ?? 0;
+  const maxActive = Math.min(options.maxActive ?? n - 1, p);
+  const beta = new Float64Array(p);
+  const c = Float64Array.from(xty); // X'(y - X b)
+  const active: number[] = [];
+  const isActive = new Uint8Array(p);
+  const excluded = new Uint8Array(p); // features collinear with the active set
+  const chol = new Float64Array(p * p); // lower factor of the active block, stride p
+  const path: LassoSolution[] = [];
+  const diagonalFloor = 1e-10 * Math.max(...Array.from({ length: p }, (_, j) => gram[j * p + j]));
+
+  const rss = () => {
+    let s = yty;
+    for (let j = 0; j < p; j++) if (beta[j] !== 0) s -= beta[j] * (xty[j] + c[j]);
+    return Math.max(s, 0);
+  };
+  const record = (lambda: number) => {
+    let df = 0;
+    for (let j = 0; j < p; j++) if (beta[j] !== 0) df++;
+    const solution = { lambda, beta: Float64Array.from(beta), rss: rss(), df };
+    path.push(solution);
+    return options.onKnot ? options.onKnot(solution) : true;
+  };
+  /** Appends feature j to the factor; false when it is (numerically) a combination of the active ones. */
+  const grow = (j: number): boolean => {
+    const m = active.length;
+    let d = gram[j * p + j];
+    for (let a = 0; a < m; a++) {
+      let s = gram[j * p + active[a]];
+      for (let k = 0; k < a; k++) s -= chol[m * p + k] * chol[a * p + k];
+      const value = s / chol[a * p + a];
+      chol[m * p + a] = value;
+      d -= value * value;
+    }
+    if (!(d > diagonalFloor)) return false;
+    chol[m * p + m] = Math.sqrt(d);
+    active.push(j);
+    isActive[j] = 1;
+    return true;
+  };
+  const rebuild = () => {
+    const members = active.splice(0);
+    for (const j of members) isActive[j] = 0;
+    for (const j of members) if (!grow(j)) excluded[j] = 1;
+  };
+  /** Solves (L L') x = rhs on the active block. */
+  const solveActive = (rhs: Float64Array): Float64Array => {
+    const m = active.length;
+    const x = Float64Array.from(rhs);
+    for (let i = 0; i < m; i++) {
+      for (let k = 0; k < i; k++) x[i] -= chol[i * p + k] * x[k];
+      x[i] /= chol[i * p + i];
+    }
+    for (let i = m - 1; i >= 0; i--) {
+      for (let k = i + 1; k < m; k++) x[i] -= chol[k * p + i] * x[k];
+      x[i] /= chol[i * p + i];
+    }
+    return x;
+  };
+
+  let C = 0;
+  for (let j = 0; j < p; j++) C = Math.max(C, Math.abs(c[j]));
+  if (!record(C / n) || C / n <= lambdaMin) return path;
+  // The first joiners: every feature at the maximum correlation.
+  for (let j = 0; j < p; j++) if (Math.abs(c[j]) >= C * (1 - 1e-12) && !grow(j)) excluded[j] = 1;
+
+  const a = new Float64Array(p);
+  for (let iteration = 0; iteration < 8 * p && active.length; iteration++) {
+    const m = active.length;
+    const signs = Float64Array.from(active, (j) => Math.sign(c[j]) || 1);
+    const w = solveActive(signs); // G_AA w = s_A, so a_j = s_j on the active set
+    for (let j = 0; j < p; j++) {
+      let s = 0;
+      const row = j * p;
+      for (let k = 0; k < m; k++) s += gram[row + active[k]] * w[k];
+      a[j] = s;
+    }
+    // The step gamma lowers every active |c_j| from C to C - gamma.
+    let gamma = C - n * lambdaMin;
+    let joiner = -1;
+    let leaver = -1;
+    for (let j = 0; j < p; j++) {
+      if (isActive[j] || excluded[j]) continue;
+      const g1 = (C - c[j]) / (1 - a[j]);
+      const g2 = (C + c[j]) / (1 + a[j]);
+      for (const g of [g1, g2]) {
+        if (g > 1e-12 * C && g < gamma) {
+          gamma = g;
+          joiner = j;
+        }
+      }
+    }
+    for (let k = 0; k < m; k++) {
+      const j = active[k];
+      const g = -beta[j] / w[k];
+      if (g > 1e-12 * C && g < gamma) {
+        gamma = g;
+        leaver = k;
+        joiner = -1;
+      }
+    }
+    for (let k = 0; k < m; k++) beta[active[k]] += gamma * w[k];
+    for (let j = 0; j < p; j++) c[j] -= gamma * a[j];
+    C -= gamma;
+    if (leaver >= 0) {
+      beta[active[leaver]] = 0;
+      isActive[active[leaver]] = 0;
+      active.splice(leaver, 1);
+      rebuild();
+    } else if (joiner >= 0 && !grow(joiner)) {
+      excluded[joiner] = 1;
+    }
+    if (!record(Math.max(C / n, lambdaMin))) break;
+    if (joiner < 0 && leaver < 0) break; // reached lambdaMin (or zero)
+    if (active.length >= maxActive || C <= 0) break;
+  }
+  return path;
+}

@@ -1,0 +1,480 @@
+/**
+ * Day-ahead electricity prices by LEAR, the LASSO-estimated autoregressive model of Lago, Marcjasz,
+ * De Schutter & Weron (2021, Applied Energy 293, 116983, section 4.1), as in their epftoolbox:
+ *
+ * - one linear model per hour h of the day for the price at h on day D, on the prices of D-1, D-2, D-3 and D-7
+ *   at all 24 hours, each exogenous variable (load, wind, solar forecasts...) at D, D-1 and D-7 at all
+ *   24 hours, and 7 day-of-week dummies;
+ * - prices and exogenous inputs pass through the variance-stabilising "invariant" transform
+ *   asinh((x - median) / MAD) per hour (Uniejewski, Weron & Ziel 2018), forecasts through its inverse;
+ * - each model is estimated by LASSO along its exact LARS path, lambda chosen by LARS-IC's AIC (./lasso);
+ * - the forecast is the mean over calibration windows of 56, 84, 1092 and 1456 days, those the history
+ *   covers (the paper's ensemble), and over the most recent up to 8 weeks when it covers none of them.
+ *
+ * Days and hours are local (context.timezone, default UTC). The models work on a grid of local hours: a
+ * sub-hourly series is averaged into hours and each step of the horizon gets its hour's forecast; the
+ * repeated hour of a DST autumn day is averaged and the missing hour of a spring day interpolated, as in the
+ * epftoolbox data sets. Beyond the first day the forecast is recursive: a day's forecasts become the lagged
+ * prices of the next. Exogenous variables are used when both `context.history` and `context.future` give
+ * them; horizon days the future does not cover are forecast by models fitted without them.
+ *
+ * Options (context.options):
+ * - `duckCurve: true` adds, to the model of hour h, the solar share of day D at hour h: `solar_forecast`
+ *   (divided by a load variable when one is given) if the history and future carry it, else the clear-sky
+ *   irradiance at the site (Ineichen-Perez; without coordinates, latitude 50 and the zone's standard meridian).
+ *   Being zero at night, it only enters the daylight hours' models.
+ * - `calibrationWindows: number[]` replaces the windows (days of training targets).
+ * - `lambdaRule: 'lear' | 'aic'`: 'lear' (default) reproduces epftoolbox: lambda picked by AIC on
+ *   unit-norm features, then the lasso refitted with that alpha on the transformed, unnormalised features
+ *   (scikit-learn's LassoLarsIC(normalize=True) then Lasso(normalize=False)), which amounts to penalising
+ *   feature j by lambda_AIC / (sqrt(n) * sd_j); 'aic' keeps the AIC-selected solution itself.
+ */
+import { IANAZone } from 'luxon';
+import { Matrix } from 'ml-matrix';
+import { clearSkyGhiAt } from '../weather/clear-sky';
+import { informationCriterion, larsLassoPath, type LassoProblem, type LassoSolution } from './lasso';
+import { HOUR_MS, stepsPerDay, type Exogenous, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
+
+/** Lags of the price, in days, each at all 24 hours (Lago et al. 2021, eq. 5). */
+export const PRICE_LAG_DAYS = [1, 2, 3, 7] as const;
+/** Lags of each exogenous variable, in days (0 = the forecast day itself). */
+export const EXOGENOUS_LAG_DAYS = [0, 1, 7] as const;
+/** The paper's ensemble of calibration windows, in days. */
+export const LEAR_CALIBRATION_WINDOWS_DAYS = [56, 84, 1092, 1456] as const;
+/** The window used when the history covers none of the paper's: the most recent up to 8 weeks. */
+export const SHORT_CALIBRATION_DAYS = 56;
+/** Fewest training days the member fits on (beside the week of lags). */
+export const MIN_CALIBRATION_DAYS = 28;
+const MAX_LAG_DAYS = 7;
+const HOURS = 24;
+/** MAD to standard deviation for normal data: 1 / Phi^-1(0.75). */
+export const MAD_TO_SD = 1.482602218505602;
+/** A forecast in the transformed space is kept within this multiple of the training range (recursion guard). */
+const TRANSFORMED_RANGE_GUARD = 1.5;
+/** Site latitude for the clear-sky proxy when none is given. */
+const DEFAULT_LATITUDE = 50;
+
+// ---------------------------------------------------------------- the invariant (asinh) transform
+
+/** Median and scaled median absolute deviation, the location and scale of the invariant transform. */
+export interface InvariantScaler {
+  median: number;
+  mad: number;
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return 0;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Median and MAD (scaled to a normal standard deviation) of the finite values; a zero MAD falls back to 1. */
+export function fitInvariantScaler(values: ArrayLike<number>): InvariantScaler {
+  const list = Array.from(values);
+  const m = median(list);
+  const mad = median(list.map((v) => Math.abs(v - m))) * MAD_TO_SD;
+  return { median: m, mad: mad > 0 ? mad : 1 };
+}
+
+/** asinh((x - median) / MAD) (Uniejewski, Weron & Ziel 2018, J. Financ. Econom. 16(2), eq. 11). */
+export function asinhTransform(x: number, scaler: InvariantScaler): number {
+  return Math.asinh((x - scaler.median) / scaler.mad);
+}
+
+export function inverseAsinhTransform(z: number, scaler: InvariantScaler): number {
+  return Math.sinh(z) * scaler.mad + scaler.median;
+}
+
+// ---------------------------------------------------------------- local hour grid
+
+type OffsetMinutes = (epochMs: number) => number;
+
+function zoneOffset(zone: string | undefined): OffsetMinutes {
+  if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return () => 0;
+  const iana = IANAZone.create(zone);
+  if (!iana.isValid) throw new RangeError(`unknown time zone ${zone}`);
+  return (epochMs) => iana.offset(epochMs);
+}
+
+/** Local hour numbers (floor of local epoch ms / 1 h) of instants; the zone is asked once per UTC day unless it changes within it. */
+function localHourNumbers(times: ArrayLike<number>, offset: OffsetMinutes): Float64Array {
+  const out = new Float64Array(times.length);
+  let dayStart = NaN;
+  let atStart = 0;
+  let atEnd = 0;
+  for (let i = 0; i < times.length; i++) {
+    const ts = times[i];
+    const day = Math.floor(ts / 86_400_000) * 86_400_000;
+    if (day !== dayStart) {
+      dayStart = day;
+      atStart = offset(day);
+      atEnd = offset(day + 86_400_000);
+    }
+    const minutes = atStart === atEnd ? atStart : offset(ts);
+    out[i] = Math.floor((ts + minutes * 60_000) / HOUR_MS);
+  }
+  return out;
+}
+
+/** Mean of the finite values falling in each cell; NaN where none. */
+function aggregateCells(values: ArrayLike<number>, cells: ArrayLike<number>, size: number): Float64Array {
+  const sum = new Float64Array(size);
+  const count = new Float64Array(size);
+  for (let i = 0; i < values.length; i++) {
+    const c = cells[i];
+    const v = values[i];
+    if (c < 0 || c >= size || !Number.isFinite(v)) continue;
+    sum[c] += v;
+    count[c]++;
+  }
+  return sum.map((s, c) => (count[c] ? s / count[c] : NaN));
+}
+
+/** Last cell with a value, or -1. */
+function lastFinite(values: Float64Array): number {
+  for (let c = values.length - 1; c >= 0; c--) if (Number.isFinite(values[c])) return c;
+  return -1;
+}
+
+/** Fills missing cells up to `last` linearly between their neighbours (the nearest value at the start). */
+function fillGaps(values: Float64Array, last: number): void {
+  let previous = -1;
+  for (let c = 0; c <= last; c++) {
+    if (!Number.isFinite(values[c])) continue;
+    if (previous === -1) for (let k = 0; k < c; k++) values[k] = values[c];
+    else for (let k = previous + 1; k < c; k++) values[k] = values[previous] + ((values[c] - values[previous]) * (k - previous)) / (c - previous);
+    previous = c;
+  }
+}
+
+/** Monday = 0 for a local day number (day 0, 1970-01-01, was a Thursday). */
+const weekdayOf = (dayNumber: number) => (((dayNumber + 3) % 7) + 7) % 7;
+
+// ---------------------------------------------------------------- the model
+
+interface PriceOptions {
+  duckCurve: boolean;
+  calibrationWindows?: number[];
+  lambdaRule: 'lear' | 'aic';
+}
+
+function priceOptions(options: Record<string, unknown> | undefined): PriceOptions {
+  const windows = options?.calibrationWindows;
+  if (windows !== undefined && (!Array.isArray(windows) || !windows.every((w) => Number.isInteger(w) && w >= 1))) {
+    throw new RangeError('calibrationWindows must be a list of positive whole numbers of days');
+  }
+  const rule = options?.lambdaRule ?? 'lear';
+  if (rule !== 'lear' && rule !== 'aic') throw new RangeError("lambdaRule must be 'lear' or 'aic'");
+  return { duckCurve: options?.duckCurve === true, calibrationWindows: windows as number[] | undefined, lambdaRule: rule };
+}
+
+/** The inputs of one family of models: which exogenous grids, and which solar proxy for the duck curve. */
+interface FeatureSet {
+  exogenous: Float64Array[];
+  /** Solar share per cell, when the duck-curve feature is on. */
+  duck?: Float64Array;
+}
+
+/** The model of one hour in one window, in standardised coordinates of the kept columns. */
+interface HourModel {
+  intercept: number;
+  columns: Int32Array;
+  means: Float64Array;
+  scales: Float64Array;
+  beta: Float64Array;
+  duck?: { mean: number; scale: number; beta: number };
+  /** Bounds of the transformed forecast (recursion guard). */
+  low: number;
+  high: number;
+}
+
+interface WindowModel {
+  priceScalers: InvariantScaler[];
+  exogenousScalers: InvariantScaler[][];
+  hours: HourModel[];
+}
+
+/** Per-hour invariant scalers of a cell grid over days [from, to]. */
+function hourlyScalers(cells: Float64Array, from: number, to: number): InvariantScaler[] {
+  return Array.from({ length: HOURS }, (_, h) => {
+    const values: number[] = [];
+    for (let d = from; d <= to; d++) values.push(cells[d * HOURS + h]);
+    return fitInvariantScaler(values);
+  });
+}
+
+/** Number of base features: 4 x 24 lagged prices, 3 x 24 per exogenous variable, 7 weekday dummies. */
+const baseFeatureCount = (exogenous: number) => PRICE_LAG_DAYS.length * HOURS + exogenous * EXOGENOUS_LAG_DAYS.length * HOURS + 7;
+
+/** The base features of day `d` (shared by the 24 hour models), written into `out`. */
+function baseFeatures(d: number, dayNumber: number, prices: Float64Array, set: FeatureSet, model: Pick<WindowModel, 'priceScalers' | 'exogenousScalers'>, out: Float64Array): void {
+  let k = 0;
+  for (const lag of PRICE_LAG_DAYS) {
+    const row = (d - lag) * HOURS;
+    for (let h = 0; h < HOURS; h++) out[k++] = asinhTransform(prices[row + h], model.priceScalers[h]);
+  }
+  set.exogenous.forEach((grid, v) => {
+    for (const lag of EXOGENOUS_LAG_DAYS) {
+      const row = (d - lag) * HOURS;
+      for (let h = 0; h < HOURS; h++) out[k++] = asinhTransform(grid[row + h], model.exogenousScalers[v][h]);
+    }
+  });
+  const weekday = weekdayOf(dayNumber);
+  for (let w = 0; w < 7; w++) out[k++] = w === weekday ? 1 : 0;
+}
+
+interface FitWindowInput {
+  prices: Float64Array;
+  set: FeatureSet;
+  /** Last training day (grid index) and the number of training days. */
+  lastDay: number;
+  days: number;
+  firstDayNumber: number;
+  lambdaRule: 'lear' | 'aic';
+}
+
+/**
+ * Lasso on one hour's problem, as epftoolbox: the LARS path, lambda at the knot of least AIC; rule 'lear'
+ * then refits at alpha = lambda_AIC / sqrt(n) on the unnormalised transformed features (see the header).
+ */
+function estimateHour(problem: LassoProblem, rawScales: Float64Array, rule: 'lear' | 'aic'): Float64Array {
+  let best: LassoSolution | undefined;
+  let bestValue = Infinity;
+  larsLassoPath(problem, {
+    onKnot: (solution) => {
+      const value = informationCriterion(solution, problem, 'aic');
+      if (value < bestValue) {
+        bestValue = value;
+        best = solution;
+      }
+      // The criterion is n * RSS / y'y + 2 df with RSS >= 0: once 2 df alone exceeds the best, stop.
+      return 2 * solution.df <= bestValue;
+    },
+  });
+  if (!best) return new Float64Array(problem.p);
+  if (rule === 'aic') return best.beta;
+  // Penalty lambda_AIC / (sqrt(n) sd_j) on standardised feature j: a plain lasso on features scaled by sd_j.
+  const { n, p, gram, xty } = problem;
+  const scaledGram = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) scaledGram[j * p + k] = gram[j * p + k] * rawScales[j] * rawScales[k];
+  const scaled: LassoProblem = { ...problem, gram: scaledGram, xty: xty.map((v, j) => v * rawScales[j]) };
+  const path = larsLassoPath(scaled, { lambdaMin: best.lambda / Math.sqrt(n) });
+  return path[path.length - 1].beta.map((b, j) => b * rawScales[j]);
+}
+
+function fitWindow(input: FitWindowInput): WindowModel {
+  const { prices, set, lastDay, days, firstDayNumber } = input;
+  const firstDay = lastDay - days + 1;
+  const scaleFrom = firstDay - MAX_LAG_DAYS;
+  const model: Pick<WindowModel, 'priceScalers' | 'exogenousScalers'> = {
+    priceScalers: hourlyScalers(prices, scaleFrom, lastDay),
+    exogenousScalers: set.exogenous.map((grid) => hourlyScalers(grid, scaleFrom, lastDay)),
+  };
+  const p = baseFeatureCount(set.exogenous.length);
+  const raw = new Matrix(days, p);
+  const targets = new Matrix(days, HOURS);
+  const row = new Float64Array(p);
+  for (let i = 0; i < days; i++) {
+    const d = firstDay + i;
+    baseFeatures(d, firstDayNumber + d, prices, set, model, row);
+    raw.setRow(i, row);
+    for (let h = 0; h < HOURS; h++) targets.set(i, h, asinhTransform(prices[d * HOURS + h], model.priceScalers[h]));
+  }
+  // Standardise; columns constant over the window (a weekday absent, a flat input) carry no information.
+  const means = raw.mean('column');
+  const sds = raw.standardDeviation('column', { mean: means, unbiased: false });
+  const kept = Int32Array.from(means.map((_, j) => j).filter((j) => sds[j] > 1e-10 * (1 + Math.abs(means[j]))));
+  const x = new Matrix(days, kept.length);
+  for (let i = 0; i < days; i++) for (let c = 0; c < kept.length; c++) x.set(i, c, (raw.get(i, kept[c]) - means[kept[c]]) / sds[kept[c]]);
+  const yMeans = targets.mean('column');
+  const centred = targets.clone();
+  for (let i = 0; i < days; i++) for (let h = 0; h < HOURS; h++) centred.set(i, h, targets.get(i, h) - yMeans[h]);
+  const gram = Float64Array.from(x.gram().to1DArray());
+  const xty = x.transposeMultiply(centred);
+  const keptMeans = Float64Array.from(kept, (j) => means[j]);
+  const keptScales = Float64Array.from(kept, (j) => sds[j]);
+
+  const hours = Array.from({ length: HOURS }, (_, h): HourModel => {
+    const y = centred.getColumn(h);
+    const yty = y.reduce((s, v) => s + v * v, 0);
+    const zs = targets.getColumn(h);
+    const spread = Math.max(...zs.map(Math.abs)) * TRANSFORMED_RANGE_GUARD;
+    const base = { intercept: yMeans[h], columns: kept, means: keptMeans, scales: keptScales, low: -spread, high: spread };
+    const duckColumn = set.duck ? Array.from({ length: days }, (_, i) => (set.duck as Float64Array)[(firstDay + i) * HOURS + h]) : undefined;
+    const duckMean = duckColumn ? duckColumn.reduce((s, v) => s + v, 0) / days : 0;
+    const duckSd = duckColumn ? Math.sqrt(duckColumn.reduce((s, v) => s + (v - duckMean) ** 2, 0) / days) : 0;
+    if (!duckColumn || !(duckSd > 1e-10 * (1 + Math.abs(duckMean)))) {
+      const problem: LassoProblem = { n: days, p: kept.length, gram, xty: Float64Array.from(xty.getColumn(h)), yty };
+      return { ...base, beta: estimateHour(problem, keptScales, input.lambdaRule) };
+    }
+    // The duck column is hour-specific: border the shared Gram matrix with its cross-products.
+    const q = kept.length + 1;
+    const u = duckColumn.map((v) => (v - duckMean) / duckSd);
+    const extended = new Float64Array(q * q);
+    for (let a = 0; a < kept.length; a++) extended.set(gram.subarray(a * kept.length, (a + 1) * kept.length), a * q);
+    for (let a = 0; a < kept.length; a++) {
+      let s = 0;
+      for (let i = 0; i < days; i++) s += x.get(i, a) * u[i];
+      extended[a * q + kept.length] = s;
+      extended[kept.length * q + a] = s;
+    }
+    extended[q * q - 1] = days;
+    const xtyExtended = new Float64Array(q);
+    xtyExtended.set(xty.getColumn(h));
+    xtyExtended[kept.length] = u.reduce((s, v, i) => s + v * y[i], 0);
+    const scales = new Float64Array(q);
+    scales.set(keptScales);
+    scales[kept.length] = duckSd;
+    const beta = estimateHour({ n: days, p: q, gram: extended, xty: xtyExtended, yty }, scales, input.lambdaRule);
+    return { ...base, beta: beta.subarray(0, kept.length), duck: { mean: duckMean, scale: duckSd, beta: beta[kept.length] } };
+  });
+  return { ...model, hours };
+}
+
+/** The 24 forecasts of one window model for day `d`, in EUR/MWh (the series' unit). */
+function predictDay(model: WindowModel, d: number, dayNumber: number, prices: Float64Array, set: FeatureSet): number[] {
+  const row = new Float64Array(baseFeatureCount(set.exogenous.length));
+  baseFeatures(d, dayNumber, prices, set, model, row);
+  return model.hours.map((hour, h) => {
+    let z = hour.intercept;
+    for (let c = 0; c < hour.columns.length; c++) {
+      if (hour.beta[c] !== 0) z += (hour.beta[c] * (row[hour.columns[c]] - hour.means[c])) / hour.scales[c];
+    }
+    if (hour.duck && set.duck) z += (hour.duck.beta * (set.duck[d * HOURS + h] - hour.duck.mean)) / hour.duck.scale;
+    return inverseAsinhTransform(Math.min(Math.max(z, hour.low), hour.high), model.priceScalers[h]);
+  });
+}
+
+// ---------------------------------------------------------------- the member
+
+/** Exogenous variables given over both the history and the horizon. */
+function sharedExogenous(history: Exogenous | undefined, future: Exogenous | undefined, length: number): string[] {
+  if (!history || !future) return [];
+  return Object.keys(history)
+    .filter((name) => history[name]?.length === length && Array.isArray(future[name]) && future[name].length > 0)
+    .sort();
+}
+
+/** Clear-sky GHI at the middle of each of the first `size` local hour cells of the grid. */
+function clearSkyCells(firstHour: number, size: number, offset: OffsetMinutes, latitude: number, longitude: number): Float64Array {
+  const out = new Float64Array(size);
+  for (let c = 0; c < size; c++) {
+    const localMs = (firstHour + c + 0.5) * HOUR_MS;
+    const utc = localMs - offset(localMs) * 60_000;
+    out[c] = clearSkyGhiAt(new Date(utc), { latitude, longitude });
+  }
+  return out;
+}
+
+export const priceLearMember: ForecastMember = {
+  name: 'price_lear',
+  supports: (kind) => kind === 'price',
+  minHistory: (stepMinutes) => (MIN_CALIBRATION_DAYS + MAX_LAG_DAYS + 1) * stepsPerDay(stepMinutes),
+  fit(history: RegularSeries, context: FitContext): FittedModel {
+    const step = history.stepMinutes;
+    if (!(step > 0 && step <= 60 && 60 % step === 0)) throw new RangeError(`price_lear needs an hourly or sub-hourly series, got ${step}-minute steps`);
+    if (!history.t.length) throw new RangeError('price_lear needs a history');
+    const options = priceOptions(context.options);
+    const perDay = stepsPerDay(step);
+    const wanted = options.calibrationWindows ?? [...LEAR_CALIBRATION_WINDOWS_DAYS];
+    // Only the tail the longest window needs (plus its lags and a partial day) is read.
+    const start = Math.max(0, history.t.length - (Math.max(...wanted, SHORT_CALIBRATION_DAYS) + MAX_LAG_DAYS + 2) * perDay);
+    const times = history.t.slice(start);
+    const stepMs = step * 60_000;
+    const lastTime = history.t[history.t.length - 1];
+    const offset = zoneOffset(context.timezone);
+    const names = sharedExogenous(context.history, context.future, history.t.length);
+    const futureLength = Math.max(0, ...names.map((name) => context.future?.[name]?.length ?? 0));
+    const futureTimes = Array.from({ length: futureLength }, (_, i) => lastTime + (i + 1) * stepMs);
+
+    const historyHours = localHourNumbers(times, offset);
+    const futureHours = localHourNumbers(futureTimes, offset);
+    const firstDayNumber = Math.floor(historyHours[0] / HOURS);
+    const firstHour = firstDayNumber * HOURS;
+    const historyCells = historyHours.map((hour) => hour - firstHour);
+    const futureCells = futureHours.map((hour) => hour - firstHour);
+    const lastKnownCell = Math.max(historyCells[historyCells.length - 1], futureLength ? futureCells[futureLength - 1] : 0);
+    const size = (Math.floor(lastKnownCell / HOURS) + 1) * HOURS;
+
+    const prices = aggregateCells(history.y.slice(start), historyCells, size);
+    const lastObserved = lastFinite(prices);
+    if (lastObserved < 0) throw new RangeError('price_lear: the history has no prices');
+    fillGaps(prices, lastObserved);
+    // The first day with an unobserved hour is the first day forecast; every earlier day can be a target.
+    const firstForecastDay = Math.floor((lastObserved + 1) / HOURS);
+    const lastTrainingDay = firstForecastDay - 1;
+    const available = lastTrainingDay - MAX_LAG_DAYS + 1;
+    if (available < MIN_CALIBRATION_DAYS) throw new RangeError(`price_lear needs ${MIN_CALIBRATION_DAYS + MAX_LAG_DAYS} complete days of prices, got ${Math.max(available + MAX_LAG_DAYS, 0)}`);
+    let windows = [...new Set(wanted.filter((w) => w <= available))];
+    if (!windows.length) windows = [Math.min(SHORT_CALIBRATION_DAYS, available)];
+
+    // Exogenous grids over history and horizon; `covered` is the last cell each one reaches.
+    const exogenous = names.map((name) => {
+      const grid = aggregateCells((context.history as Exogenous)[name].slice(start), historyCells, size);
+      const ahead = aggregateCells((context.future as Exogenous)[name], futureCells, size);
+      for (let c = 0; c < size; c++) if (Number.isFinite(ahead[c])) grid[c] = ahead[c];
+      const covered = lastFinite(grid);
+      fillGaps(grid, covered);
+      return { name, grid, covered };
+    });
+    const usable = exogenous.filter((v) => v.covered >= lastTrainingDay * HOURS + HOURS - 1);
+    const exogenousCovered = Math.min(...usable.map((v) => v.covered));
+
+    const standardMinutes = Math.min(offset(Date.UTC(2021, 0, 1)), offset(Date.UTC(2021, 6, 1)));
+    const latitude = context.latitude ?? DEFAULT_LATITUDE;
+    const longitude = context.longitude ?? standardMinutes / 4;
+    let clearSky: Float64Array | undefined;
+    const clearSkyUpTo = (cells: number) => {
+      if (!clearSky || clearSky.length < cells) clearSky = clearSkyCells(firstHour, cells, offset, latitude, longitude);
+      return clearSky;
+    };
+    const solarShare = (solar: Float64Array, load: Float64Array | undefined) => (load ? solar.map((s, c) => (load[c] > 0 ? s / load[c] : 0)) : solar);
+    const solarVariable = usable.find((v) => v.name === 'solar_forecast');
+    const loadVariable = usable.find((v) => /load/i.test(v.name));
+
+    const fitSet = (set: FeatureSet) =>
+      windows.map((days) => fitWindow({ prices, set, lastDay: lastTrainingDay, days, firstDayNumber, lambdaRule: options.lambdaRule }));
+    const fullSet: FeatureSet = {
+      exogenous: usable.map((v) => v.grid),
+      duck: options.duckCurve ? (solarVariable ? solarShare(solarVariable.grid, loadVariable?.grid) : clearSkyUpTo(size)) : undefined,
+    };
+    const families = new Map<'full' | 'reduced', WindowModel[]>([['full', fitSet(fullSet)]]);
+
+    return {
+      predict(steps: number): number[] {
+        if (!(Number.isInteger(steps) && steps >= 0)) throw new RangeError('steps must be a whole number');
+        if (steps === 0) return [];
+        const horizonCells = localHourNumbers(
+          Array.from({ length: steps }, (_, i) => lastTime + (i + 1) * stepMs),
+          offset,
+        ).map((hour) => hour - firstHour);
+        const lastDay = Math.floor(horizonCells[steps - 1] / HOURS);
+        const cells = Math.max(size, (lastDay + 1) * HOURS);
+        const working = new Float64Array(cells).fill(NaN);
+        working.set(prices.subarray(0, lastObserved + 1));
+        for (let d = firstForecastDay; d <= lastDay; d++) {
+          const withExogenous = (d + 1) * HOURS - 1 <= exogenousCovered || !usable.length;
+          let set: FeatureSet;
+          let models: WindowModel[];
+          if (withExogenous) {
+            set = fullSet;
+            models = families.get('full') as WindowModel[];
+          } else {
+            set = { exogenous: [], duck: options.duckCurve ? clearSkyUpTo(cells) : undefined };
+            if (!families.has('reduced')) families.set('reduced', fitSet({ exogenous: [], duck: options.duckCurve ? clearSkyUpTo(size) : undefined }));
+            models = families.get('reduced') as WindowModel[];
+          }
+          // The clear-sky proxy extends with the horizon; a forecast solar share only exists where given.
+          if (set.duck && (!withExogenous || !solarVariable)) set = { ...set, duck: clearSkyUpTo(cells) };
+          const forecasts = models.map((model) => predictDay(model, d, firstDayNumber + d, working, set));
+          for (let h = 0; h < HOURS; h++) {
+            const c = d * HOURS + h;
+            if (c > lastObserved) working[c] = forecasts.reduce((s, f) => s + f[h], 0) / forecasts.length;
+          }
+        }
+        return Array.from(horizonCells, (c) => working[c]);
+      },
+    };
+  },
+};

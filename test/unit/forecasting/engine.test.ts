@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
+import { forecastSeries } from '../../../shared/domain/forecasting/engine';
+import { ALL_MEMBERS } from '../../../shared/domain/forecasting/members';
+import { ForecastInputError, regularise } from '../../../shared/domain/forecasting/regularise';
+import { solarClearSkyMember } from '../../../shared/domain/forecasting/solar';
+import type { RegularSeries } from '../../../shared/domain/forecasting/types';
+import { clearSkyGhiAt } from '../../../shared/domain/weather/clear-sky';
+
+const GOLDEN = { latitude: 39.74, longitude: -105.18 };
+
+/** The NREL PVDAQ SERF East slice: 3 days of 15-minute AC power (W), 1-3 July 2016. */
+function serfEast(): RegularSeries {
+  const csv = readFileSync(join(__dirname, '../../fixtures/vendors/nrel-pvdaq-serf-east-3days.csv'), 'utf8');
+  const points = csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [time, power] = line.split(',');
+      return { t: Date.parse(time.replace(' ', 'T')), value: Number(power) };
+    });
+  return regularise(points);
+}
+
+describe('forecastSeries end to end', () => {
+  it('forecasts the next day of the SERF East slice: night 0 with [0, 0] intervals, bounds around every point', () => {
+    const series = serfEast();
+
+    const result = forecastSeries(series, { horizonSteps: 96, coverage: 0.9, context: { kind: 'solar', ...GOLDEN } });
+
+    expect(series.stepMinutes).toBe(15);
+    expect(result.modelUsed).toBe('ensemble');
+    expect(result.points).toHaveLength(96);
+    expect(result.points[0].t).toBe(series.t[series.t.length - 1] + 15 * 60_000);
+    expect(Object.values(result.weights).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 12);
+    expect(Object.keys(result.validation).sort()).toEqual(['ensemble', 'seasonal_naive', 'smart_persistence', 'solar_clear_sky']);
+    for (const p of result.points) {
+      expect(p.lower).toBeLessThanOrEqual(p.value);
+      expect(p.value).toBeLessThanOrEqual(p.upper);
+      expect(p.lower).toBeGreaterThanOrEqual(0);
+      const sunDown = clearSkyGhiAt(new Date(p.t), GOLDEN) === 0 && clearSkyGhiAt(new Date(p.t - 15 * 60_000), GOLDEN) === 0;
+      if (sunDown) expect([p.value, p.lower, p.upper]).toEqual([0, 0, 0]);
+    }
+    // A summer day of a ~5 kW array: a midday peak in the kW range, not a flat line.
+    expect(Math.max(...result.points.map((p) => p.value))).toBeGreaterThan(1000);
+    expect(result.fitMs).toBeGreaterThan(0);
+  });
+
+  it('forecasts the SERF slice without coordinates (geometry estimated from the data)', () => {
+    const result = forecastSeries(serfEast(), { horizonSteps: 96, coverage: 0.8, modelType: 'solar_clear_sky', context: { kind: 'solar' } });
+
+    expect(result.modelUsed).toBe('solar_clear_sky');
+    expect(result.weights).toEqual({ solar_clear_sky: 1 });
+    // Golden, Colorado: solar midnight is near 07:00 UTC; a 15-minute step there is night.
+    const night = result.points.filter((p) => new Date(p.t).getUTCHours() === 7);
+    expect(night.every((p) => p.value === 0 && p.upper === 0)).toBe(true);
+  });
+
+  it('on 14 clear days weights the clear-sky members and forecasts the next day almost exactly with tight intervals', () => {
+    const t = Array.from({ length: 15 * 24 }, (_, i) => Date.parse('2024-06-01T00:00:00Z') + i * 3_600_000);
+    const y = t.map((x) => (5 * clearSkyGhiAt(new Date(x), GOLDEN)) / 1000);
+    const series = { t: t.slice(0, 14 * 24), y: y.slice(0, 14 * 24), stepMinutes: 60 };
+
+    const result = forecastSeries(series, { horizonSteps: 24, coverage: 0.9, context: { kind: 'solar', ...GOLDEN } });
+
+    // Both clear-sky-based members are exact here (smart persistence uses the clear-sky profile with coordinates);
+    // seasonal naive misses the sun's daily drift.
+    expect(result.weights.solar_clear_sky + result.weights.smart_persistence).toBeGreaterThan(0.99);
+    expect(result.weights.seasonal_naive).toBeLessThan(0.01);
+    result.points.forEach((p, j) => {
+      expect(p.value).toBeCloseTo(y[14 * 24 + j], 3);
+      expect(p.upper - p.lower).toBeLessThan(0.01);
+    });
+  });
+
+  it('uses only the baselines (and members that support it) for a generic series', () => {
+    const t0 = Date.parse('2024-01-01T00:00:00Z');
+    const y = Array.from({ length: 4 * 24 }, (_, i) => 10 + Math.sin((2 * Math.PI * i) / 24));
+
+    const result = forecastSeries({ t: y.map((_, i) => t0 + i * 3_600_000), y, stepMinutes: 60 }, { horizonSteps: 24, coverage: 0.9, context: { kind: 'generic' } });
+
+    const supporting = ALL_MEMBERS.filter((m) => m.supports('generic') && m.minHistory(60) <= 96).map((m) => m.name);
+    expect(Object.keys(result.weights).sort()).toEqual(supporting.sort());
+    expect(supporting).toEqual(expect.arrayContaining(['seasonal_naive', 'smart_persistence']));
+    expect(supporting).not.toContain(solarClearSkyMember.name);
+    result.points.forEach((p, j) => expect(p.value).toBeCloseTo(10 + Math.sin((2 * Math.PI * j) / 24), 6));
+  });
+
+  describe('input errors the endpoint turns into 400s', () => {
+    const t0 = Date.parse('2024-01-01T00:00:00Z');
+    const y = Array.from({ length: 3 * 24 }, (_, i) => i % 24);
+    const series = { t: y.map((_, i) => t0 + i * 3_600_000), y, stepMinutes: 60 };
+    const members = [seasonalNaiveMember, smartPersistenceMember, solarClearSkyMember];
+
+    it('names the models available when the one asked for is unknown or does not apply', () => {
+      expect(() => forecastSeries(series, { horizonSteps: 24, coverage: 0.9, modelType: 'prophet', members, context: { kind: 'generic' } })).toThrow(
+        new ForecastInputError("Unknown model 'prophet'; use one of: ensemble, seasonal_naive, smart_persistence"),
+      );
+      expect(() => forecastSeries(series, { horizonSteps: 24, coverage: 0.9, modelType: 'solar_clear_sky', members, context: { kind: 'generic' } })).toThrow(
+        "Model 'solar_clear_sky' does not forecast generic series; use one of: ensemble, seasonal_naive, smart_persistence",
+      );
+    });
+
+    it('rejects a coverage outside (0, 1) and a horizon longer than the history allows', () => {
+      expect(() => forecastSeries(series, { horizonSteps: 24, coverage: 90, context: { kind: 'generic' } })).toThrow('Coverage must be strictly between 0 and 1 (e.g. 0.9 for a 90% interval), got 90');
+      expect(() => forecastSeries(series, { horizonSteps: 96, coverage: 0.9, context: { kind: 'generic' } })).toThrow('History too short: 72 hours given, at least 96 hours are needed for a 96-hour horizon');
+    });
+  });
+});

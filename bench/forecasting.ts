@@ -22,7 +22,6 @@ import { evaluatePrices } from './forecasting-prices';
 
 const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
 const COVERAGE = 0.9;
-const FOLDS = 3;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 function readCsv(file: string): string[][] {
@@ -52,11 +51,11 @@ function evaluate(series: RegularSeries, context: FitContext, opts: { days: numb
     const from = Math.max(0, origin - opts.historyDays * perDay);
     const history: RegularSeries = { t: series.t.slice(from, origin), y: series.y.slice(from, origin), stepMinutes: series.stepMinutes };
     const actual = series.y.slice(origin, origin + perDay);
-    const ensembleRun = forecastSeries(history, { horizonSteps: perDay, coverage: COVERAGE, modelType: ENSEMBLE, context, folds: FOLDS });
+    const ensembleRun = forecastSeries(history, { horizonSteps: perDay, coverage: COVERAGE, modelType: ENSEMBLE, context });
     const models = [ENSEMBLE, ...Object.keys(ensembleRun.validation).filter((m) => m !== ENSEMBLE)];
     for (const model of models) {
       const started = performance.now();
-      const run = model === ENSEMBLE ? ensembleRun : forecastSeries(history, { horizonSteps: perDay, coverage: COVERAGE, modelType: model, context, folds: FOLDS });
+      const run = model === ENSEMBLE ? ensembleRun : forecastSeries(history, { horizonSteps: perDay, coverage: COVERAGE, modelType: model, context });
       const ms = model === ENSEMBLE ? ensembleRun.fitMs : performance.now() - started;
       const c = collected.get(model) ?? { actual: [], forecast: [], lower: [], upper: [], t: [], ms: [], inSample: history.y };
       c.actual.push(...actual);
@@ -164,7 +163,7 @@ export async function benchForecasting(): Promise<void> {
   const gain = (s: Record<string, Scores>, base: string, metric: 'mase' | 'rmse_daylight') => round(1 - (s[ENSEMBLE][metric] ?? NaN) / (s[base][metric] ?? NaN));
   const results = {
     measured_at: new Date().toISOString(),
-    setup: { coverage: COVERAGE, folds: FOLDS, solar: '14 day-ahead origins, 30 days of history each', load: '7 day-ahead origins, 42 days of history each' },
+    setup: { coverage: COVERAGE, folds: 'engine defaults (solar 7, others 3)', solar: '14 day-ahead origins, 30 days of history each', load: '7 day-ahead origins, 42 days of history each' },
     solar: solarScores,
     load: loadScores,
     prices,
@@ -181,7 +180,7 @@ export async function benchForecasting(): Promise<void> {
   const md = [
     `# Forecasting benchmark (${results.measured_at})`,
     '',
-    `Day-ahead, rolling origin; intervals at ${COVERAGE * 100}% from ${FOLDS} validation folds per origin. MASE scaled by the in-sample daily seasonal naive.`,
+    `Day-ahead, rolling origin; intervals at ${COVERAGE * 100}% from the engine's validation folds (solar 7, others 3) per origin. MASE scaled by the in-sample daily seasonal naive.`,
     '',
     ...table('Solar: NREL PVDAQ SERF East, 15 min, W (14 origins ending 2016-10-13)', solarScores, 'daylight'),
     'Night values of SERF East are slightly negative (inverter self-consumption) while solar forecasts and their intervals are 0 at night, so the all-hours coverage counts every night point as a miss; the daylight columns are the meaningful ones.',

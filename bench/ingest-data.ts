@@ -11,6 +11,7 @@
  * clear-sky shape scaled by a seeded day-to-day and intra-day cloudiness, so every run gives the same
  * 105,120 rows (365 days x 288 intervals; the DST days have 276 and 300 local rows).
  */
+import { mulberry32 } from '../test/helpers/seeded-random';
 
 /** Standardise the generated file with these options. */
 export const YEAR_OF_5_MINUTE_OPTIONS = { timezone: 'Europe/Berlin', capacityKw: 8 } as const;
@@ -21,18 +22,6 @@ const CAPACITY_KW = YEAR_OF_5_MINUTE_OPTIONS.capacityKw;
 const LATITUDE = 52.52;
 const LONGITUDE = 13.4;
 const DEG = Math.PI / 180;
-
-/** mulberry32: a small seeded PRNG, so the benchmark input is identical on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** EU summer time: from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. */
 function lastSundayAt1Utc(year: number, month: number): number {
@@ -56,7 +45,7 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /** The whole year as one CSV string (about 4.5 MB, CRLF line ends as Windows-side exports write them). */
 export function yearOf5MinuteCsv(): string {
-  const random = seededRandom(20230101);
+  const random = mulberry32(20230101);
   const dstStart = lastSundayAt1Utc(YEAR, 2);
   const dstEnd = lastSundayAt1Utc(YEAR, 9);
   const lines = ['Start Time,Active power(kW),Daily energy(kWh),Internal temperature(℃)'];

@@ -1,20 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fitHoltWinters, holtWintersDailyMember, holtWintersMember, InsufficientHistory } from '../../../shared/domain/forecasting/holt-winters';
 import { DAY_MS, type RegularSeries } from '../../../shared/domain/forecasting/types';
-
-/** Deterministic N(0,1) draws (mulberry32 + Box-Muller), so every run sees the same noise. */
-function gaussian(seed: number): () => number {
-  let a = seed >>> 0;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
+import { gaussian } from '../../helpers/seeded-random';
+import { readTaylor, withTaylor } from '../../helpers/taylor';
 
 const mape = (forecast: number[], actual: number[]) => (100 * forecast.reduce((s, f, i) => s + Math.abs(f - actual[i]) / actual[i], 0)) / actual.length;
 
@@ -92,19 +79,9 @@ describe('double-seasonal Holt-Winters (Taylor 2003)', () => {
   });
 });
 
-/**
- * Half-hourly electricity demand (MW) in England and Wales from Monday 5 June 2000, the series of
- * Taylor (2003, J. Oper. Res. Soc. 54:799-805) as published in the R package forecast (`taylor`); its
- * first eight weeks. The timestamps are the file's; the data has no DST change.
- */
-const TAYLOR_CSV = process.env.TAYLOR_CSV ?? path.resolve(__dirname, '../../../../shared/data/load/taylor_2000_first8weeks.csv');
-const withTaylor = existsSync(TAYLOR_CSV) ? it : it.skip;
-
 describe('on Taylor (2003) demand data', () => {
   withTaylor('beats seasonal naive day-ahead over the last week', () => {
-    const rows = readFileSync(TAYLOR_CSV, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
-    const t = rows.map((r) => Date.parse(r[0]));
-    const y = rows.map((r) => Number(r[1]));
+    const { t, y } = readTaylor();
     const sd = 48;
     const errors = { hw: [] as number[], naive: [] as number[] };
 

@@ -1,17 +1,6 @@
 import { fitPowerCurve, fitWind, isotonicIncreasing, windMember } from '../../../shared/domain/forecasting/wind';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
-
-/** Deterministic uniform draws (mulberry32), so every run sees the same data. */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../helpers/seeded-random';
 
 const CAPACITY = 2000;
 /** Cubic from cut-in 3 m/s to rated 12 m/s, flat at capacity above. */
@@ -20,7 +9,7 @@ const HOUR = 3_600_000;
 
 /** Thirty days of hourly output from Weibull(k = 2, c = 8) speeds with 2% noise, the speeds alongside. */
 function windFarm(days = 30) {
-  const u = uniform(42);
+  const u = mulberry32(42);
   const t: number[] = [];
   const y: number[] = [];
   const speed: number[] = [];

@@ -8,6 +8,7 @@ import { DAY_MS, HOUR_MS, stepsPerDay, type FitContext, type FittedModel, type F
 import { dayOfYear, extraterrestrialIrradiance, ineichenPerez } from '../weather/clear-sky';
 import { equationOfTimeMinutes, solarDeclinationDeg } from '../weather/climatology';
 import { solarPosition } from '../weather/solar-position';
+import { pearson } from '../weather/forecast-enhancement';
 
 const DEG = Math.PI / 180;
 
@@ -165,24 +166,10 @@ export function expectedClearSkyIndex(production: readonly number[], expected: r
   return weights > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, sum / weights) : 1;
 }
 
+/** Pearson's correlation over the pairs where both values are known. */
 function correlation(xs: readonly number[], ys: readonly number[]): number {
-  let n = 0;
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (let i = 0; i < xs.length; i++) {
-    if (!Number.isFinite(xs[i]) || !Number.isFinite(ys[i])) continue;
-    n++;
-    sx += xs[i];
-    sy += ys[i];
-    sxx += xs[i] ** 2;
-    syy += ys[i] ** 2;
-    sxy += xs[i] * ys[i];
-  }
-  const denominator = Math.sqrt((sxx - (sx * sx) / n) * (syy - (sy * sy) / n));
-  return denominator > 0 ? (sxy - (sx * sy) / n) / denominator : -Infinity;
+  const known = xs.map((x, i) => Number.isFinite(x) && Number.isFinite(ys[i]));
+  return pearson(xs.filter((_, i) => known[i]), ys.filter((_, i) => known[i]));
 }
 
 /** The alignment (instant, interval ending, interval starting) under which the clear-sky profile best tracks the production. */

@@ -5,7 +5,7 @@
 import { isoUtc } from './iso';
 import { ABSOLUTE, DST_MARK, Rejections, RowStore } from './rows';
 import { LocalTimeResolver } from './timestamps';
-import type { Channel, Manufacturer, StandardRow, ValueKind } from './types';
+import type { Channel, Manufacturer, StandardisedFile, StandardRow, ValueKind } from './types';
 import { unitOf, type Unit } from './units';
 
 /**
@@ -46,19 +46,11 @@ export interface SeriesSource {
   notes: string[];
 }
 
-export interface FinalSeries {
-  rows: StandardRow[];
-  valueKind: ValueKind;
-  unit: string;
-  intervalMinutes: number;
-  rowsRejected: number;
-  duplicatesMerged: number;
-  offGridRows: number;
-  rejectReasons: string[];
-  notes: string[];
-  start: string | null;
-  end: string | null;
-}
+/** A finished series: the series fields of a standardised file, with the value column's kind and unit. */
+export type FinalSeries = Pick<
+  StandardisedFile,
+  'rows' | 'intervalMinutes' | 'rowsRejected' | 'duplicatesMerged' | 'offGridRows' | 'rejectReasons' | 'notes' | 'start' | 'end'
+> & { valueKind: ValueKind; unit: string };
 
 export function finaliseSeries(src: SeriesSource): FinalSeries {
   const { store, rejections, notes } = src;

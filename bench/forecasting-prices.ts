@@ -18,6 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LEAR_CALIBRATION_WINDOWS_DAYS, priceLearMember } from '../shared/domain/forecasting/price';
 import { DAY_MS, HOUR_MS } from '../shared/domain/forecasting/types';
+import { forecastSeries } from '../shared/domain/forecasting/engine';
 
 /** Published LEAR ensemble on Nord Pool, test period 2017-2018 (Lago et al. 2021, table 3). */
 const PUBLISHED = { mae: 1.74, smape_percent: 5.0, rmae: 0.55 };
@@ -32,6 +33,8 @@ export interface PriceEvaluationOptions {
   calibrationWindows?: number[];
   /** @default 'lear' */
   lambdaRule?: 'lear' | 'aic';
+  /** Also measure the engine's 90% interval coverage (price_lear with its validation folds) on every k-th evaluated day; 0 for none. @default 0 */
+  coverageEveryKth?: number;
   /** Path of NP.csv. @default $PRICE_DATA, else ../shared/data/prices/NP.csv from the working directory, else /work/shared/data/prices/NP.csv */
   dataPath?: string;
 }
@@ -102,6 +105,8 @@ export async function evaluatePrices(options: PriceEvaluationOptions = {}): Prom
   const naive = emptyErrors();
   const started = performance.now();
   let days = 0;
+  const coverage = { inside: 0, total: 0, days: 0 };
+  const coverageEvery = options.coverageEveryKth ?? 0;
   for (let day = from; day <= to; day += everyNth * DAY_MS) {
     const origin = data.t.indexOf(day);
     if (origin < 0) throw new Error(`NP.csv: no ${new Date(day).toISOString()}`);
@@ -117,6 +122,29 @@ export async function evaluatePrices(options: PriceEvaluationOptions = {}): Prom
       },
     );
     const forecast = model.predict(24);
+    if (coverageEvery > 0 && days % coverageEvery === 0) {
+      const run = forecastSeries(
+        { t: data.t.slice(start, origin), y: data.price.slice(start, origin), stepMinutes: 60 },
+        {
+          horizonSteps: 24,
+          coverage: 0.9,
+          modelType: priceLearMember.name,
+          context: {
+            kind: 'price',
+            timezone: 'UTC',
+            history: { load_forecast: data.load.slice(start, origin), wind_forecast: data.wind.slice(start, origin) },
+            future: { load_forecast: data.load.slice(origin, origin + 24), wind_forecast: data.wind.slice(origin, origin + 24) },
+            options: { calibrationWindows: windows, lambdaRule: options.lambdaRule ?? 'lear' },
+          },
+        },
+      );
+      run.points.forEach((p, h) => {
+        const actual = data.price[origin + h];
+        coverage.total++;
+        if (actual >= p.lower && actual <= p.upper) coverage.inside++;
+      });
+      coverage.days++;
+    }
     const weekday = new Date(day).getUTCDay();
     const naiveLag = weekday >= 2 && weekday <= 5 ? 24 : 168;
     for (let h = 0; h < 24; h++) {
@@ -143,6 +171,7 @@ export async function evaluatePrices(options: PriceEvaluationOptions = {}): Prom
     naive: summary(naive),
     published_lear_ensemble: PUBLISHED,
     mae_ratio_to_published: round(learSummary.mae / PUBLISHED.mae),
+    ...(coverage.days ? { interval_90_coverage: round(coverage.inside / coverage.total), interval_days: coverage.days, interval_folds: 'engine default for prices (3 days)' } : {}),
     seconds: round(seconds, 1),
     seconds_per_day: round(seconds / days, 3),
   };

@@ -2,6 +2,12 @@
  * Prediction intervals by split conformal prediction per lead time (Vovk et al. 2005; Lei et al. 2018,
  * split conformal): the empirical quantiles of out-of-sample residuals at each lead, with the finite-sample
  * correction, added to the point forecast. Neighbouring leads are pooled when a lead has few residuals.
+ *
+ * The exchangeable units are the validation folds (days), not the points: a day's errors at neighbouring
+ * leads move together (a level error lasts the day), so pooling 5 leads of 3 days gives 3 samples, not 15.
+ * The finite-sample correction therefore counts folds: the quantile level is ceil((F + 1)(1 - alpha/2)) / F
+ * of the pooled residuals for F folds (Taylor demand, Holt-Winters, 28 days: coverage of a 90% interval
+ * 0.76 when points were counted, 0.86 to 0.9 when folds are).
  */
 
 /** Residuals a lead's interval is computed from at least; neighbouring leads are pooled until there are this many. */
@@ -21,33 +27,43 @@ export interface Intervals {
   upper: number[];
 }
 
-/** The k-th smallest (1-based, clamped to 1..n) of sorted values. */
-const orderStatistic = (sorted: readonly number[], k: number) => sorted[Math.min(sorted.length, Math.max(1, k)) - 1];
-
 /**
- * Conformal quantiles of residuals (actual - forecast) for a central interval of `coverage`:
- * the lower at the floor((n + 1) alpha/2)-th and the upper at the ceil((n + 1)(1 - alpha/2))-th order
- * statistic (clamped to the sample, which with very few residuals makes the interval the sample's range).
+ * Conformal quantiles of residuals (actual - forecast) for a central interval of `coverage`, with the
+ * finite-sample correction for `units` exchangeable units (default: every residual is one): the lower at
+ * level floor((u + 1) alpha/2) / u and the upper at ceil((u + 1)(1 - alpha/2)) / u of the sorted residuals
+ * (clamped to the sample, which with very few units makes the interval the sample's range).
  */
-export function residualQuantiles(residuals: readonly number[], coverage: number): { lo: number; hi: number } {
+export function residualQuantiles(residuals: readonly number[], coverage: number, units = residuals.length): { lo: number; hi: number } {
   if (!(coverage > 0 && coverage < 1)) throw new RangeError(`coverage must be strictly between 0 and 1, got ${coverage}`);
   if (residuals.length === 0) return { lo: NaN, hi: NaN };
   const sorted = [...residuals].sort((a, b) => a - b);
   const n = sorted.length;
+  const u = Math.max(1, units);
   const alpha = 1 - coverage;
-  // 1 - 0.9 is 0.0999...98 in binary: the epsilon keeps (n + 1) alpha/2 = 2 from flooring to 1.
+  // 1 - 0.9 is 0.0999...98 in binary: the epsilon keeps (u + 1) alpha/2 = 2 from flooring to 1.
   const EPSILON = 1e-9;
-  return { lo: orderStatistic(sorted, Math.floor((n + 1) * (alpha / 2) + EPSILON)), hi: orderStatistic(sorted, Math.ceil((n + 1) * (1 - alpha / 2) - EPSILON)) };
+  const loLevel = Math.floor((u + 1) * (alpha / 2) + EPSILON) / u;
+  const hiLevel = Math.ceil((u + 1) * (1 - alpha / 2) - EPSILON) / u;
+  // The k-th smallest for a level (inverse empirical distribution), clamped to 1..n.
+  const at = (level: number) => sorted[Math.min(n, Math.max(1, Math.ceil(level * n - EPSILON))) - 1];
+  return { lo: at(loLevel), hi: at(hiLevel) };
 }
 
-/** The residuals of lead j pooled with its neighbours (j +- w, w growing) until there are enough. */
-export function pooledResiduals(residualsByLead: readonly (readonly number[])[], lead: number, minResiduals: number): number[] {
+/**
+ * The residuals of lead j pooled with its neighbours (j +- w, w growing) until there are enough, and the
+ * number of folds they come from (the most residuals any one pooled lead has).
+ */
+export function pooledResiduals(residualsByLead: readonly (readonly number[])[], lead: number, minResiduals: number): { residuals: number[]; folds: number } {
   const pooled = [...(residualsByLead[lead] ?? [])];
+  let folds = pooled.length;
   for (let w = 1; pooled.length < minResiduals && (lead - w >= 0 || lead + w < residualsByLead.length); w++) {
-    if (lead - w >= 0) pooled.push(...residualsByLead[lead - w]);
-    if (lead + w < residualsByLead.length) pooled.push(...residualsByLead[lead + w]);
+    for (const j of [lead - w, lead + w]) {
+      if (j < 0 || j >= residualsByLead.length) continue;
+      pooled.push(...residualsByLead[j]);
+      folds = Math.max(folds, residualsByLead[j].length);
+    }
   }
-  return pooled;
+  return { residuals: pooled, folds };
 }
 
 /**
@@ -64,7 +80,8 @@ export function conformalIntervals(point: readonly number[], residualsByLead: re
       upper.push(0);
       return;
     }
-    const { lo, hi } = residualQuantiles(pooledResiduals(residualsByLead, j, minResiduals), coverage);
+    const { residuals, folds } = pooledResiduals(residualsByLead, j, minResiduals);
+    const { lo, hi } = residualQuantiles(residuals, coverage, folds);
     let l = Number.isFinite(lo) ? Math.min(p, p + lo) : p;
     const u = Number.isFinite(hi) ? Math.max(p, p + hi) : p;
     if (options.nonNegative) l = Math.min(p, Math.max(0, l));

@@ -86,3 +86,4 @@ export function ensembleValidation(validations: readonly MemberValidation[], wei
     meanMs: used.reduce((s, v) => s + v.meanMs, 0),
   };
 }
+

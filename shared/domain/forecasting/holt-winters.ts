@@ -145,7 +145,8 @@ export interface HoltWintersModel extends FittedModel {
 
 /**
  * Fits additive double-seasonal (or, with `weekly` false, daily-only) Holt-Winters: parameters by grid
- * search on the in-sample one-step SSE of the last weeks, as Taylor (2003) estimates them.
+ * search (coordinate descent over per-parameter grids) on the in-sample one-step SSE of the last weeks, as
+ * Taylor (2003) estimates them.
  */
 export function fitHoltWinters(history: RegularSeries, context: FitContext, weekly = true): HoltWintersModel {
   const { stepMinutes } = history;
@@ -164,21 +165,31 @@ export function fitHoltWinters(history: RegularSeries, context: FitContext, week
   const init = initialState(y, slots, sd, weekly, initSpan);
   const scoreFrom = Math.max(initSpan, y.length - HW_SCORE_WEEKS * 7 * sd);
 
-  let best: HoltWintersParams = { alpha: 0.1, delta: 0.1, omega: 0.1, phi: 0 };
-  let bestSse = Infinity;
-  for (const alpha of ALPHAS) {
-    for (const delta of DELTAS) {
-      for (const omega of weekly ? OMEGAS : [0]) {
-        for (const phi of PHIS) {
-          const p = { alpha, delta, omega, phi };
-          const { sse } = smooth(y, slots, init, p, weekly, scoreFrom);
-          if (sse < bestSse) {
-            bestSse = sse;
-            best = p;
-          }
-        }
+  // Coordinate descent over the grids (each parameter in turn, the others held) until a full cycle changes
+  // nothing: about 60 smoothing passes instead of the full grid's 1,512, to the same optimum on the bench.
+  const grids: Record<keyof HoltWintersParams, number[]> = { alpha: ALPHAS, delta: DELTAS, omega: weekly ? OMEGAS : [0], phi: PHIS };
+  const scores = new Map<string, number>();
+  const sseOf = (p: HoltWintersParams) => {
+    const key = `${p.alpha},${p.delta},${p.omega},${p.phi}`;
+    let sse = scores.get(key);
+    if (sse === undefined) {
+      sse = smooth(y, slots, init, p, weekly, scoreFrom).sse;
+      scores.set(key, sse);
+    }
+    return sse;
+  };
+  let best: HoltWintersParams = { alpha: 0.05, delta: 0.1, omega: weekly ? 0.1 : 0, phi: 0.9 };
+  let bestSse = sseOf(best);
+  for (let cycle = 0; cycle < 6; cycle++) {
+    const before = best;
+    for (const name of Object.keys(grids) as (keyof HoltWintersParams)[]) {
+      for (const value of grids[name]) {
+        const candidate = { ...best, [name]: value };
+        const sse = sseOf(candidate);
+        if (sse < bestSse) [best, bestSse] = [candidate, sse];
       }
     }
+    if (best === before) break;
   }
   const { state } = smooth(y, slots, init, best, weekly, scoreFrom);
   const lastT = t[t.length - 1];

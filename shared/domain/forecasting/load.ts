@@ -107,16 +107,47 @@ function design(cal: CalendarFeatures, y: number[], temp: number[] | null, sd: n
   };
 }
 
-/** Gram matrix and cross-products of standardised rows with an intercept column first. */
+/**
+ * Gram matrix and cross-products of standardised rows with an intercept column first. Built from the raw
+ * sums over the non-zero entries (most features are one-hot calendar dummies, about 10 of 90 are non-zero
+ * per row) and standardised afterwards: sum((x_a - m_a)(x_b - m_b)) = S_ab - m_a s_b - m_b s_a + n m_a m_b.
+ */
 function normalEquations(rows: number[][], targets: number[], mean: number[], scale: number[]): { gram: Matrix; xty: Matrix } {
-  const p = mean.length + 1;
-  const x = new Matrix(rows.length, p);
-  for (let r = 0; r < rows.length; r++) {
-    x.set(r, 0, 1);
-    for (let c = 1; c < p; c++) x.set(r, c, (rows[r][c - 1] - mean[c - 1]) / scale[c - 1]);
+  const p = mean.length;
+  const n = rows.length;
+  const raw = new Float64Array(p * p);
+  const sums = new Float64Array(p);
+  const crossY = new Float64Array(p);
+  let sumY = 0;
+  const nonZero: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const x = rows[r];
+    const target = targets[r];
+    sumY += target;
+    nonZero.length = 0;
+    for (let c = 0; c < p; c++) if (x[c] !== 0) nonZero.push(c);
+    for (const a of nonZero) {
+      sums[a] += x[a];
+      crossY[a] += x[a] * target;
+      for (const b of nonZero) raw[a * p + b] += x[a] * x[b];
+    }
   }
-  const xt = x.transpose();
-  return { gram: xt.mmul(x), xty: xt.mmul(Matrix.columnVector(targets)) };
+  const gram = new Matrix(p + 1, p + 1);
+  const xty = new Matrix(p + 1, 1);
+  gram.set(0, 0, n);
+  xty.set(0, 0, sumY);
+  for (let a = 0; a < p; a++) {
+    const centred = (sums[a] - n * mean[a]) / scale[a];
+    gram.set(0, a + 1, centred);
+    gram.set(a + 1, 0, centred);
+    xty.set(a + 1, 0, (crossY[a] - mean[a] * sumY) / scale[a]);
+    for (let b = a; b < p; b++) {
+      const value = (raw[a * p + b] - mean[a] * sums[b] - mean[b] * sums[a] + n * mean[a] * mean[b]) / (scale[a] * scale[b]);
+      gram.set(a + 1, b + 1, value);
+      gram.set(b + 1, a + 1, value);
+    }
+  }
+  return { gram, xty };
 }
 
 /** Closed-form ridge, (X'X + lambda n D) b = X'y, D = I without the intercept (Hoerl & Kennard 1970). */

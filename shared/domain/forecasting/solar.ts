@@ -20,8 +20,6 @@ export const SOLAR_FIT_DAYS = 14;
 export const GEOMETRY_DAYS = 14;
 /** Production above this share of a day's peak counts as daylight when the day length is measured. */
 export const DAYLIGHT_THRESHOLD = 0.02;
-/** Weights of the last days' clear-sky indices, most recent first. */
-export const RECENT_INDEX_WEIGHTS = [0.6, 0.3, 0.1];
 /** Clear-sky indices are kept in [0, MAX_CLEAR_SKY_INDEX] (cloud enhancement rarely exceeds it over an interval). */
 export const MAX_CLEAR_SKY_INDEX = 1.2;
 /** Points whose clear-sky value is below this share of the window's maximum do not inform the scale (low sun, large relative error). */
@@ -132,38 +130,51 @@ export function fitSystemScale(production: readonly number[], clearSky: readonly
   return sxx > 0 ? sxy / sxx : high;
 }
 
-/** Clear-sky index of each of the last days (blocks of a day ending at the last value), most recent first. */
-function recentDailyIndices(production: readonly number[], expected: readonly number[], perDay: number, days: number): number[] {
-  const out: number[] = [];
-  for (let d = 0; d < days; d++) {
-    const end = production.length - d * perDay;
-    const start = end - perDay;
-    if (start < 0) break;
-    let produced = 0;
-    let possible = 0;
-    for (let i = start; i < end; i++) {
-      if (Number.isFinite(production[i]) && expected[i] > 0) {
-        produced += Math.max(0, production[i]);
-        possible += expected[i];
-      }
+/**
+ * Expected clear-sky index per time of day: over the fit window, the production at that time of day (and the
+ * neighbouring steps) divided by the expected clear-sky production there. A mean over two weeks is a
+ * climatology of the site's recent weather: at day ahead it beats yesterday's persistence in RMSE (SERF East:
+ * 1,252 W against 1,567 W on daylight), because tomorrow's clouds are hardly predictable from today's. Per time
+ * of day, because the array's orientation (an east-facing one peaks before noon) and regular afternoon
+ * clouds shape the day differently from the clear-sky GHI. `MAX_CLEAR_SKY_INDEX` bounds it; 1 where no day tells.
+ */
+export function expectedIndexByTimeOfDay(production: readonly number[], expected: readonly number[], perDay: number): number[] {
+  const produced = new Array<number>(perDay).fill(0);
+  const possible = new Array<number>(perDay).fill(0);
+  const offset = production.length % perDay;
+  for (let i = 0; i < production.length; i++) {
+    if (!Number.isFinite(production[i]) || !(expected[i] > 0)) continue;
+    // Slot of a step counted from the end of the history, so that slot j is the time of day of future step j.
+    const slot = (i - offset + perDay) % perDay;
+    for (const s of [slot - 1, slot, slot + 1]) {
+      const k = (s + perDay) % perDay;
+      produced[k] += Math.max(0, production[i]);
+      possible[k] += expected[i];
     }
-    out.push(possible > 0 ? produced / possible : NaN);
   }
-  return out;
+  return produced.map((p, k) => (possible[k] > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, p / possible[k]) : 1));
 }
 
-/** Expected clear-sky index from the last days, weighted toward the most recent; 1 when no day tells. */
-export function expectedClearSkyIndex(production: readonly number[], expected: readonly number[], perDay: number): number {
-  const indices = recentDailyIndices(production, expected, perDay, RECENT_INDEX_WEIGHTS.length);
-  let sum = 0;
-  let weights = 0;
-  indices.forEach((k, d) => {
-    if (Number.isFinite(k)) {
-      sum += RECENT_INDEX_WEIGHTS[d] * k;
-      weights += RECENT_INDEX_WEIGHTS[d];
+/**
+ * Production per unit GHI per time of day (least squares through the origin over the steps at that time of day
+ * and its neighbours), for forecasting from irradiance when the history's irradiance is known: it absorbs the
+ * array's tilt and orientation, shading and the timestamp convention, which a GHI-proportional model cannot.
+ * NaN for a time of day without irradiance in the history.
+ */
+export function productionPerIrradiance(production: readonly number[], ghi: readonly number[], perDay: number): number[] {
+  const sxy = new Array<number>(perDay).fill(0);
+  const sxx = new Array<number>(perDay).fill(0);
+  const offset = production.length % perDay;
+  for (let i = 0; i < production.length; i++) {
+    if (!Number.isFinite(production[i]) || !(ghi[i] > 0)) continue;
+    const slot = (i - offset + perDay) % perDay;
+    for (const s of [slot - 1, slot, slot + 1]) {
+      const k = (s + perDay) % perDay;
+      sxy[k] += Math.max(0, production[i]) * ghi[i];
+      sxx[k] += ghi[i] ** 2;
     }
-  });
-  return weights > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, sum / weights) : 1;
+  }
+  return sxy.map((v, k) => (sxx[k] > 0 ? v / sxx[k] : NaN));
 }
 
 /** Pearson's correlation over the pairs where both values are known. */
@@ -375,13 +386,25 @@ export interface SolarFit {
   site: SolarSite | null;
   alignment: Alignment;
   scale: number;
+  /** Expected clear-sky index over the fit window (production over clear-sky production). */
   clearSkyIndex: number;
+  /** Whether the history's irradiance was used (production per unit GHI fitted per time of day). */
+  irradianceFitted: boolean;
 }
+
+/** Irradiance values aligned with `length` steps, or undefined. */
+const irradiance = (exogenous: Record<string, number[]> | undefined, length: number) => {
+  const ghi = exogenous?.[GHI];
+  return ghi && ghi.length === length ? ghi : undefined;
+};
+
+/** Name of the irradiance variable in the exogenous inputs, W/m2. */
+export const GHI = 'ghi_wm2';
 
 export function fitSolar(history: RegularSeries, context: FitContext): FittedModel & { fit: SolarFit } {
   const perDay = stepsPerDay(history.stepMinutes);
   const site = solarSite(history, context);
-  if (!site) return { fit: { site, alignment: 'instant', scale: 0, clearSkyIndex: 0 }, predict: (steps) => new Array<number>(steps).fill(0) };
+  if (!site) return { fit: { site, alignment: 'instant', scale: 0, clearSkyIndex: 0, irradianceFitted: false }, predict: (steps) => new Array<number>(steps).fill(0) };
   const from = Math.max(0, history.t.length - SOLAR_FIT_DAYS * perDay);
   const times = history.t.slice(from);
   const production = history.y.slice(from);
@@ -389,23 +412,29 @@ export function fitSolar(history: RegularSeries, context: FitContext): FittedMod
   const alignment = site.estimated ? 'instant' : bestAlignment(times, production, history.stepMinutes, site);
   const clearSky = clearSkyProfile(times, history.stepMinutes, site, alignment);
   const scale = fitSystemScale(production, clearSky);
-  const clearSkyIndex = expectedClearSkyIndex(
-    production,
-    clearSky.map((c) => scale * c),
-    perDay,
-  );
-  const fit: SolarFit = { site, alignment, scale, clearSkyIndex };
+  const expected = clearSky.map((c) => scale * c);
+  const indexByTime = expectedIndexByTimeOfDay(production, expected, perDay);
+  const known = production.map((p, i) => Number.isFinite(p) && expected[i] > 0);
+  const possible = expected.reduce((sum, e, i) => sum + (known[i] ? e : 0), 0);
+  const clearSkyIndex = possible > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, production.reduce((sum, p, i) => sum + (known[i] ? Math.max(0, p) : 0), 0) / possible) : 1;
+  const pastGhi = irradiance(context.history, history.t.length)?.slice(from);
+  const perIrradiance = pastGhi ? productionPerIrradiance(production, pastGhi, perDay) : undefined;
+  const fit: SolarFit = { site, alignment, scale, clearSkyIndex, irradianceFitted: perIrradiance !== undefined };
   return {
     fit,
     predict(steps) {
       const profile = clearSkyProfile(futureTimes(history, steps), history.stepMinutes, site, alignment);
-      const ghi = context.future?.ghi_wm2;
+      const ghi = context.future?.[GHI];
       return profile.map((c, j) => {
         if (c === 0) return 0;
-        let k = clearSkyIndex;
-        // Forecast irradiance, where the sun is high enough for the ratio to mean something.
-        if (ghi && Number.isFinite(ghi[j]) && c > 50) k = Math.min(MAX_CLEAR_SKY_INDEX, Math.max(0, ghi[j] / c));
-        return scale * c * k;
+        const g = ghi?.[j];
+        if (g !== undefined && Number.isFinite(g)) {
+          const perUnit = perIrradiance?.[j % perDay];
+          if (perUnit !== undefined && Number.isFinite(perUnit)) return perUnit * Math.max(0, g);
+          // Forecast irradiance without past irradiance: its clear-sky index, where the sun is high enough for the ratio to mean something.
+          if (c > 50) return scale * c * Math.min(MAX_CLEAR_SKY_INDEX, Math.max(0, g / c));
+        }
+        return scale * c * indexByTime[j % perDay];
       });
     },
   };

@@ -15,6 +15,11 @@ describe('residualQuantiles (finite-sample corrected order statistics)', () => {
     expect(residualQuantiles([3, -1, 2, 0, 1], 0.9)).toEqual({ lo: -1, hi: 3 });
   });
 
+  it('takes the levels from the number of exchangeable units when given', () => {
+    // 40 residuals from 19 units: levels floor(20 x 0.05) / 19 and ceil(20 x 0.95) / 19 = 1 -> 3rd and 40th
+    expect(residualQuantiles(range(1, 40), 0.9, 19)).toEqual({ lo: 3, hi: 40 });
+  });
+
   it('rejects a coverage outside (0, 1)', () => {
     expect(() => residualQuantiles([1], 1)).toThrow(RangeError);
   });
@@ -24,9 +29,19 @@ describe('conformalIntervals', () => {
   it('pools neighbouring leads until there are enough residuals', () => {
     const byLead = [[1], [2], [3], [4]];
 
-    expect(pooledResiduals(byLead, 0, 3).sort()).toEqual([1, 2, 3]);
-    expect(pooledResiduals(byLead, 2, 3).sort()).toEqual([2, 3, 4]);
-    expect(pooledResiduals(byLead, 3, 10).sort()).toEqual([1, 2, 3, 4]);
+    expect(pooledResiduals(byLead, 0, 3).residuals.sort()).toEqual([1, 2, 3]);
+    expect(pooledResiduals(byLead, 2, 3).residuals.sort()).toEqual([2, 3, 4]);
+    expect(pooledResiduals(byLead, 3, 10)).toEqual({ residuals: [4, 3, 2, 1], folds: 1 });
+  });
+
+  it('counts folds, not pooled points, in the finite-sample correction', () => {
+    // 3 folds x 13 leads pooled: 39 residuals but 3 exchangeable days, so the interval is their whole range.
+    const byLead = Array.from({ length: 13 }, (_, j) => [j - 19, j, j + 7]);
+
+    const { lower, upper } = conformalIntervals(new Array(13).fill(0), byLead, 0.9, { minResiduals: 39 });
+
+    expect(lower[6]).toBe(-19);
+    expect(upper[6]).toBe(19);
   });
 
   it('adds the residual quantiles to the point, clips at 0 and forces [0, 0] where the point is 0', () => {

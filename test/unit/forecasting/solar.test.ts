@@ -97,17 +97,36 @@ describe('solar_clear_sky on a synthetic clear-sky series (14 days of history, n
     expect(forecast[noon]).toBeCloseTo(truth[noon] / 2, 6);
   });
 
-  it('uses the last days clear-sky index when they were cloudy', () => {
+  it('expects the recent days mean clear-sky index (a climatology of the last two weeks)', () => {
     const series = clearSkySeries('2024-06-01T00:00:00Z', 15, 60, false);
-    // The last three days at 40% of clear sky: index 0.4 (scale still from the clear days).
+    // The last three of 14 days at 40% of clear sky: index (11 + 3 x 0.4) / 14 (scale still from the clear days);
+    // to 0.1%, as June days differ a little in clear-sky energy.
     const y = series.y.map((v, i) => (i >= 11 * 24 && i < 14 * 24 ? 0.4 * v : v));
     const [history, truth] = split({ ...series, y }, 14);
 
     const model = fitSolar(history, { kind: 'solar', ...SITE });
 
-    expect(model.fit.clearSkyIndex).toBeCloseTo(0.4, 6);
+    expect(Math.abs(model.fit.clearSkyIndex / (12.2 / 14) - 1)).toBeLessThan(1e-3);
     const noon = truth.indexOf(Math.max(...truth));
-    expect(model.predict(truth.length)[noon]).toBeCloseTo(0.4 * truth[noon], 6);
+    expect(Math.abs(model.predict(truth.length)[noon] / ((12.2 / 14) * truth[noon]) - 1)).toBeLessThan(1e-3);
+  });
+
+  it('fits production per unit irradiance by time of day when the history carries irradiance', () => {
+    const series = clearSkySeries('2024-06-01T00:00:00Z', 15, 60, false);
+    const ghi = series.t.map((x, i) => clearSkyGhiAt(new Date(x), SITE) * (0.3 + 0.7 * Math.abs(Math.sin(i / 7))));
+    // An east-facing array: more output per unit GHI in the morning (07:00 local is 13:00 UTC) than in the afternoon.
+    const perUnit = (x: number) => (new Date(x).getUTCHours() < 19 ? 0.006 : 0.004);
+    const y = series.t.map((x, i) => perUnit(x) * ghi[i]);
+    const k = 14 * 24;
+    const history = { t: series.t.slice(0, k), y: y.slice(0, k), stepMinutes: 60 };
+
+    const model = fitSolar(history, { kind: 'solar', ...SITE, history: { ghi_wm2: ghi.slice(0, k) }, future: { ghi_wm2: ghi.slice(k) } });
+
+    expect(model.fit.irradianceFitted).toBe(true);
+    const forecast = model.predict(24);
+    const truth = y.slice(k);
+    // Exact away from the switch between the two ratios (neighbouring hours are pooled).
+    [15, 16, 21, 22].forEach((h) => expect(forecast[h]).toBeCloseTo(truth[h], 6));
   });
 
   it('forecasts 0 everywhere for a series that never produced', () => {

@@ -15,9 +15,7 @@ import { mase, mape, rmse, smape } from '../shared/domain/forecasting/metrics';
 import { regularise } from '../shared/domain/forecasting/regularise';
 import { stepsPerDay, type Exogenous, type FitContext, type RegularSeries } from '../shared/domain/forecasting/types';
 import { solarPosition } from '../shared/domain/weather/solar-position';
-import { startLocalRuntime } from '../shared/local/runtime';
-import { changeTier, registerAccount } from '../shared/services/accounts';
-import { forgetCachedKeys } from '../shared/services/authentication';
+import { enterpriseRuntime } from './enterprise-runtime';
 import { evaluatePrices } from './forecasting-prices';
 
 const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
@@ -122,12 +120,8 @@ function loadData() {
 }
 
 async function latencyOfYearRequest(): Promise<Record<string, number>> {
-  const runtime = await startLocalRuntime({ port: 0, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENTERPRISE: '100000' } });
+  const { runtime, apiKey: api_key } = await enterpriseRuntime('fc');
   try {
-    const email = `bench-fc-${Date.now()}@example.com`;
-    const { api_key } = await registerAccount({ email });
-    await changeTier(email, 'enterprise');
-    forgetCachedKeys();
     const end = Date.UTC(2026, 5, 30, 23);
     const solar = [];
     const load = [];

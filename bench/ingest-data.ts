@@ -17,7 +17,6 @@ import { mulberry32 } from '../test/helpers/seeded-random';
 export const YEAR_OF_5_MINUTE_OPTIONS = { timezone: 'Europe/Berlin', capacityKw: 8 } as const;
 
 const YEAR = 2023;
-const STEP_MS = 5 * 60_000;
 const CAPACITY_KW = YEAR_OF_5_MINUTE_OPTIONS.capacityKw;
 const LATITUDE = 52.52;
 const LONGITUDE = 13.4;
@@ -44,7 +43,11 @@ function sinElevation(utcMs: number): number {
 const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /** The whole year as one CSV string (about 4.5 MB, CRLF line ends as Windows-side exports write them). */
-export function yearOf5MinuteCsv(): string {
+export const yearOf5MinuteCsv = (): string => yearCsv(5);
+
+/** The same year at another step (15 or 60 minutes for the training bench), the cloudiness drawn per step. */
+export function yearCsv(stepMinutes: number): string {
+  const STEP_MS = stepMinutes * 60_000;
   const random = mulberry32(20230101);
   const dstStart = lastSundayAt1Utc(YEAR, 2);
   const dstEnd = lastSundayAt1Utc(YEAR, 9);
@@ -65,7 +68,7 @@ export function yearOf5MinuteCsv(): string {
     cloud = Math.min(1, Math.max(0.05, cloud + 0.3 * (dayClearness - cloud) + 0.15 * (random() - 0.5)));
     const s = sinElevation(t);
     const powerKw = s > 0 ? Math.round(CAPACITY_KW * 0.9 * Math.pow(s, 1.15) * cloud * 1000) / 1000 : 0;
-    dailyKwh += powerKw / 12;
+    dailyKwh += (powerKw * stepMinutes) / 60;
     // Inverter heat sink: ambient by season plus self-heating with load.
     const seasonC = 10 - 9 * Math.cos((2 * Math.PI * (local.getUTCMonth() + 0.5)) / 12);
     const temperatureC = Math.round((seasonC + 4 * powerKw) * 10) / 10;

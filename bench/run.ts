@@ -7,8 +7,9 @@
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
 import { benchForecasting } from './forecasting';
+import { benchTraining } from './training';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -42,6 +42,12 @@ const EnvSchema = z.object({
   OPEN_METEO_ARCHIVE_URL: z.string().url().default('https://archive-api.open-meteo.com/v1/archive'),
   /** Time-out of one weather API request, ms. */
   WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Webhook delivery (ARCHITECTURE 5, flow 4): attempts before a delivery is parked, the first retry's delay (doubling, SQS caps it at 900 s), one POST's time-out. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  WEBHOOK_RETRY_BASE_SECONDS: intFromEnv(5),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Registrations per account: every event fans out to each of them. */
+  WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { queueUrls: Record<string, string> };

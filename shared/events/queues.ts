@@ -1,6 +1,7 @@
 /** The queue port: send work and read a queue's depth. SQS in the cloud and locally (the stand-in speaks SQS). */
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { config } from '../config';
+import { dlqId } from '../pipelines';
 import { sqsClient } from '../store/aws-clients';
 
 function queueUrl(queueId: string): string {
@@ -9,8 +10,24 @@ function queueUrl(queueId: string): string {
   return url;
 }
 
-export async function enqueue(queueId: string, message: unknown): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queueId), MessageBody: JSON.stringify(message) }));
+/** SQS's ceiling on a message's delay (DelaySeconds). */
+export const MAX_DELAY_SECONDS = 900;
+
+/** Sends a message; with `delaySeconds` (at most 900) it stays invisible that long first. */
+export async function enqueue(queueId: string, message: unknown, options: { delaySeconds?: number } = {}): Promise<void> {
+  const delay = options.delaySeconds;
+  if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= MAX_DELAY_SECONDS)) {
+    throw new Error(`delaySeconds must be an integer from 0 to ${MAX_DELAY_SECONDS}, got ${delay}`);
+  }
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(queueId), MessageBody: JSON.stringify(message), DelaySeconds: delay }));
+}
+
+/**
+ * Sends a message straight to a queue's dead-letter queue, for work a consumer gives up on by its own rule
+ * (SQS redrive parks only messages received too often).
+ */
+export async function sendToDeadLetterQueue(queueId: string, message: unknown): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl(dlqId(queueId)), MessageBody: JSON.stringify(message) }));
 }
 
 /** Messages waiting, and those received and being worked on. */

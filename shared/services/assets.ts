@@ -18,8 +18,13 @@ export async function listAssetsOf(caller: Caller) {
   return { success: true, assets, count: assets.length };
 }
 
-export async function assetOf(caller: Caller, assetId: string) {
+/** The caller's asset; another account's is reported exactly like a missing one. */
+export async function ownedAsset(caller: Caller, assetId: string): Promise<AssetRecord> {
   const asset = await getAsset(caller.accountId, assetId);
   if (!asset) throw new NotFound('Asset not found');
-  return { success: true, asset: publicView(asset) };
+  return asset;
+}
+
+export async function assetOf(caller: Caller, assetId: string) {
+  return { success: true, asset: publicView(await ownedAsset(caller, assetId)) };
 }

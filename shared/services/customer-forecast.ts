@@ -1,19 +1,120 @@
 /**
- * GET /forecast preconditions (SPEC 4.4): the customer's site must exist and the customer must have a
- * trained model. Serving the forecast itself arrives with the training capability; until then a
- * customer with a model gets an explicit 501, never an invented forecast.
+ * GET /forecast (SPEC 4.4): the site's production model forecasts from the site's latest data (historical
+ * and nowcast uploads merged) and the weather forecast at the site; the result is stored as a forecast
+ * result and `forecast_ready` is published. Without `site_id`, every site of the customer with a model.
  */
-import { NotFound, NotImplementedYet } from '../errors';
-import { listModelsOfCustomer } from '../store/models-repo';
-import { getSite } from '../store/sites-repo';
+import { randomUUID } from 'node:crypto';
+import { NotFound } from '../errors';
+import { ForecastInputError } from '../domain/forecasting/regularise';
+import { forecastWithModel } from '../domain/training/serve';
+import type { ModelArtifact } from '../domain/training/train';
+import type { WeatherPoint } from '../domain/weather/types';
+import { publishEvent } from '../events/event-bus';
+import { saveForecastResult, type StoredForecastResult } from '../store/forecast-results-repo';
+import { listModelsOfCustomer, type ModelRecord } from '../store/models-repo';
+import { getSite, type SiteRecord } from '../store/sites-repo';
+import { weatherProvider } from '../weather';
 import type { Caller } from './authentication';
+import { withQuota } from './quota';
+import { loadSiteModelData, weatherExogenous } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
+import { loadArtifact } from './training';
+import { SERVING_HISTORY_DAYS } from '../domain/training/serve';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d + 0 : 0);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+// Artifacts never change once stored: keep the latest few in memory so a warm function skips the bucket.
+const ARTIFACT_CACHE_SIZE = 50;
+const artifacts = new Map<string, ModelArtifact>();
+
+async function artifactOf(model: ModelRecord): Promise<ModelArtifact> {
+  const cached = artifacts.get(model.model_id);
+  if (cached) return cached;
+  const artifact = await loadArtifact(model);
+  if (artifacts.size >= ARTIFACT_CACHE_SIZE) artifacts.delete(artifacts.keys().next().value!);
+  artifacts.set(model.model_id, artifact);
+  return artifact;
+}
+
+/** The weather forecast over the horizon at the site; none without coordinates. */
+async function horizonWeather(site: SiteRecord, from: number, hours: number): Promise<WeatherPoint[]> {
+  if (site.latitude === undefined || site.longitude === undefined) return [];
+  const start = new Date(Math.floor(from / HOUR_MS) * HOUR_MS);
+  return weatherProvider().hourly({ latitude: site.latitude, longitude: site.longitude, start, end: new Date(start.getTime() + (hours + 1) * HOUR_MS), timezone: site.timezone, mode: 'forecast' });
+}
+
+async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord, horizonHours: number) {
+  const artifact = await artifactOf(model);
+  const last = site.coverage?.last ? Date.parse(site.coverage.last) : Date.now();
+  let data;
+  try {
+    data = await loadSiteModelData(site, { sinceMs: last - SERVING_HISTORY_DAYS * DAY_MS, weather: artifact.features.weather });
+  } catch (err) {
+    if (err instanceof ForecastInputError) throw new NotFound(`No usable recent data for site ${site.site_id}: ${err.message}`);
+    throw err;
+  }
+  const { series } = data;
+  const steps = Math.round((horizonHours * 60) / series.stepMinutes);
+  const origin = series.t[series.t.length - 1];
+  const times = Array.from({ length: steps }, (_, j) => origin + (j + 1) * series.stepMinutes * 60_000);
+  const weather = await horizonWeather(site, times[0], horizonHours);
+  const future = weatherExogenous(times, weather);
+  const points = forecastWithModel(artifact, series, { ...data.context, ...(future && data.context.history ? { future } : {}) }, steps);
+  const generatedAt = new Date().toISOString();
+  const forecastId = `fc_${randomUUID()}`;
+  const conditions = (t: number) => {
+    const w = weather.find((p) => Math.floor(Date.parse(p.timestamp) / HOUR_MS) === Math.floor(t / HOUR_MS));
+    return { temperature_c: round(w?.temperature_c ?? NaN, 1), irradiance_w_m2: round(w?.solar_radiation_wm2 ?? NaN, 1), wind_speed_m_s: round(w?.wind_speed_ms ?? NaN, 1) };
+  };
+  const stored: StoredForecastResult = {
+    forecast_id: forecastId,
+    account_id: caller.accountId,
+    customer_id: site.customer_id,
+    site_id: site.site_id,
+    generated_at: generatedAt,
+    model_id: model.model_id,
+    model_name: model.model_name,
+    model_version: model.model_version,
+    horizon_hours: horizonHours,
+    // Hours ahead of the forecast's origin, the last data point.
+    forecast_points: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), hour_ahead: Math.max(1, Math.ceil((p.t - origin) / HOUR_MS)), predicted_power_kw: round(p.value), lower_conf_kw: round(p.lower), upper_conf_kw: round(p.upper) })),
+    metrics: model.metrics ?? { training_rmse: 0, validation_rmse: 0, mape_percent: 0, smape_percent: 0 },
+    weather_context: {
+      avg_temperature_c: round(mean(weather.map((w) => w.temperature_c)), 2),
+      avg_irradiance_wm2: round(mean(weather.map((w) => w.solar_radiation_wm2)), 2),
+      avg_wind_speed_ms: round(mean(weather.map((w) => w.wind_speed_ms)), 2),
+    },
+  };
+  await saveForecastResult(stored);
+  await publishEvent('forecast_ready', caller.accountId, { forecast_id: forecastId, customer_id: site.customer_id, site_id: site.site_id, horizon_hours: horizonHours, model_version: model.model_version });
+  return {
+    forecast_id: forecastId,
+    customer_id: site.customer_id,
+    site_id: site.site_id,
+    generated_at: generatedAt,
+    horizon_hours: horizonHours,
+    forecasts: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(p.t) })),
+    metadata: { model_version: model.model_version, training_data_points: model.training_data_points ?? 0, model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4) },
+  };
+}
 
 export async function customerForecast(caller: Caller, query: { customer_id: string; site_id?: string; horizon_hours: number }) {
   const customer = await findOwnedCustomer(caller, query.customer_id);
   if (query.site_id && (!customer || !(await getSite(query.customer_id, query.site_id)))) throw new NotFound('Site not found');
   const models = customer ? await listModelsOfCustomer(query.customer_id) : [];
-  const production = models.filter((m) => m.status === 'production' && (!query.site_id || m.site_id === query.site_id));
+  const production = models.filter((m) => m.status === 'production' && (!query.site_id || m.site_id === query.site_id)).sort((a, b) => a.site_id.localeCompare(b.site_id));
   if (!production.length) throw new NotFound('No model found for customer');
-  throw new NotImplementedYet('Serving customer forecasts arrives with the training capability');
+  return withQuota(caller, 'forecasts', async () => {
+    const forecasts = [];
+    for (const model of production) {
+      const site = await getSite(model.customer_id, model.site_id);
+      if (site) forecasts.push(await forecastSite(caller, site, model, query.horizon_hours));
+    }
+    if (!forecasts.length) throw new NotFound('Site not found');
+    // One site: the generated forecast; all sites: the first site's at the top, every site's in site_forecasts.
+    return query.site_id ? forecasts[0] : { ...forecasts[0], site_forecasts: forecasts };
+  });
 }

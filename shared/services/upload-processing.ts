@@ -8,8 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { log } from '../http/logger';
-import { InvalidCsv, coverage, mergeSeries, parseSeries, partitionByMonth, serialiseSeries, standardiseCsv, type StandardRow } from '../domain/ingest';
-import { parseUploadKey, quarantineKey, seriesKey, slugSegment, weatherKey } from '../domain/uploads/object-keys';
+import { InvalidCsv, coverage, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, type StandardRow } from '../domain/ingest';
+import { parseUploadKey, quarantineKey, seriesKey, seriesPrefix, weatherKey } from '../domain/uploads/object-keys';
+import { readSeries } from './site-data';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
 import { copyObject, getObjectStream, getObjectTextIfExists, headObject, listKeys, putObject } from '../store/bucket';
@@ -111,11 +112,6 @@ export async function processUploadedObject(key: string): Promise<void> {
   }
 }
 
-async function readSeries(key: string): Promise<StandardRow[]> {
-  const text = await getObjectTextIfExists(key);
-  return text ? parseSeries(text) : [];
-}
-
 /**
  * Merges rows into the site's monthly objects under a lease, then recomputes the site's coverage from the
  * merged months in memory and the untouched months read back.
@@ -134,7 +130,7 @@ async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMi
     const replaced = results.reduce((sum, r) => sum + r.merged.replaced, 0);
     const months = new Map(results.map((r) => [r.key, r.merged.rows]));
     const all: StandardRow[] = [];
-    for (const key of await listKeys(`series/${slugSegment(site.customer_id)}/${slugSegment(site.site_id)}/`)) {
+    for (const key of await listKeys(seriesPrefix(site.customer_id, site.site_id))) {
       const monthRows = months.get(key) ?? (await readSeries(key));
       for (const row of monthRows) all.push(row);
     }

@@ -1,5 +1,5 @@
 /** Small helpers over the document client that every repository uses. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './aws-clients';
 import { GSI1, TTL_ATTRIBUTE, tableName, type TableSpec } from './tables';
 
@@ -36,6 +36,39 @@ export async function putNew(table: Table, item: Key & Item): Promise<boolean> {
 
 export async function putItem(table: Table, item: Key & Item): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(table), Item: item }));
+}
+
+/**
+ * Sets the given attributes of an existing item (undefined values are left alone; `remove` names attributes
+ * to drop). With `condition` (over `#c0`.. names given in `conditionNames` and `:c0`.. values), a failed
+ * condition answers false.
+ */
+export async function setFields(
+  table: Table,
+  key: Key,
+  patch: Item,
+  options: { remove?: string[]; condition?: string; conditionNames?: Record<string, string>; conditionValues?: Record<string, unknown> } = {},
+): Promise<boolean> {
+  const fields = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const removed = options.remove ?? [];
+  const set = fields.length ? `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}` : '';
+  const drop = removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : '';
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(table),
+        Key: key,
+        UpdateExpression: `${set}${drop}`.trim(),
+        ConditionExpression: options.condition ?? 'attribute_exists(pk)',
+        ExpressionAttributeNames: { ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])), ...Object.fromEntries(removed.map((k, i) => [`#r${i}`, k])), ...options.conditionNames },
+        ...(fields.length || options.conditionValues ? { ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])), ...options.conditionValues } } : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }
 
 export async function deleteItem(table: Table, key: Key): Promise<void> {

@@ -12,6 +12,11 @@ export const keys = {
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}`, sk: `W#${windowStart}` }),
   lead: (email: string) => ({ pk: `LEAD#${email.toLowerCase()}`, sk: 'LEAD' }),
   client: (accountId: string, clientId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CLIENT#${clientId}` }),
+  webhook: (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
+  webhooksOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' }),
+  /** A webhook delivery that kept failing, kept for an operator (ARCHITECTURE 5, flow 4). */
+  parkedDelivery: (accountId: string, deliveryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `PARKED_DELIVERY#${deliveryId}` }),
+  parkedDeliveriesOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'PARKED_DELIVERY#' }),
   /** Customer ids are global: they name S3 paths, so the first account to use one owns it. */
   customer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
   accountCustomersIndex: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#CUSTOMERS` }),
@@ -20,6 +25,11 @@ export const keys = {
   customerDevicesIndex: (customerId: string) => ({ gsi1pk: `CUSTOMER#${customerId}#DEVICES` }),
   asset: (accountId: string, assetId: string) => ({ pk: `ACCOUNT#${accountId}#ASSETS`, sk: `ASSET#${assetId}` }),
   assetsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}#ASSETS`, skPrefix: 'ASSET#' }),
+  /** Records of the maintenance loop per account and kind; `sortId` is the id, or `<ISO time>#<id>` for time-ordered kinds. */
+  operationsRecord: (accountId: string, kind: string, sortId: string) => ({ pk: `ACCOUNT#${accountId}#${kind}`, sk: `${kind}#${sortId}` }),
+  operationsRecordsOf: (accountId: string, kind: string) => ({ pk: `ACCOUNT#${accountId}#${kind}`, skPrefix: `${kind}#` }),
+  orderSubscription: (accountId: string, orderId: string, subscriptionId: string) => ({ pk: `ACCOUNT#${accountId}#ORDER#${orderId}#SUBSCRIPTIONS`, sk: `SUBSCRIPTION#${subscriptionId}` }),
+  orderSubscriptionsOf: (accountId: string, orderId: string) => ({ pk: `ACCOUNT#${accountId}#ORDER#${orderId}#SUBSCRIPTIONS`, skPrefix: 'SUBSCRIPTION#' }),
   site: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `SITE#${siteId}` }),
   sitesOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, skPrefix: 'SITE#' }),
   upload: (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
@@ -28,6 +38,12 @@ export const keys = {
   lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
   siteAssetsIndex: (customerId: string, siteId: string) => ({ gsi1pk: `SITE#${customerId}#${siteId}#ASSETS` }),
   modelsOfCustomer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#MODELS`, skPrefix: 'MODEL#' }),
+  /** Versions sort within a site: zero-padded. */
+  model: (customerId: string, siteId: string, version: number) => ({ pk: `CUSTOMER#${customerId}#MODELS`, sk: `MODEL#${siteId}#${String(version).padStart(6, '0')}` }),
+  modelsOfSite: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}#MODELS`, skPrefix: `MODEL#${siteId}#` }),
+  trainingJob: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
+  forecastResult: (customerId: string, generatedAt: string, forecastId: string) => ({ pk: `CUSTOMER#${customerId}#FORECASTS`, sk: `FORECAST#${generatedAt}#${forecastId}` }),
+  forecastResultsOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#FORECASTS`, skPrefix: 'FORECAST#' }),
   requestStats: (hourStart: string) => ({ pk: 'STATS#REQUESTS', sk: `HOUR#${hourStart}` }),
   requestStatsSince: (hourStart: string) => ({ pk: 'STATS#REQUESTS', skFrom: `HOUR#${hourStart}` }),
   dailyCounters: (day: string) => ({ pk: 'STATS#DAILY', sk: `DAY#${day}` }),

@@ -1,9 +1,6 @@
 /** Upload records (analytics table): what was received, where it is stored, and how processing went. */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './aws-clients';
-import { getItem, putItem, putNew, withoutKeys } from './dynamo';
+import { getItem, putItem, putNew, setFields, withoutKeys } from './dynamo';
 import { keys } from './keys';
-import { tableName } from './tables';
 import type { UploadKind } from '../domain/uploads/object-keys';
 
 export type UploadStatus = 'queued' | 'processing' | 'processed' | 'failed';
@@ -56,14 +53,5 @@ export async function getUpload(uploadId: string): Promise<UploadRecord | undefi
 
 /** Sets the given fields (and updated_at) on an upload record. */
 export async function updateUpload(uploadId: string, patch: Partial<Omit<UploadRecord, 'upload_id'>>): Promise<void> {
-  const fields = Object.entries({ ...patch, updated_at: new Date().toISOString() }).filter(([, v]) => v !== undefined);
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('analytics'),
-      Key: keys.upload(uploadId),
-      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])),
-    }),
-  );
+  await setFields('analytics', keys.upload(uploadId), { ...patch, updated_at: new Date().toISOString() });
 }

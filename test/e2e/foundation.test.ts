@@ -134,9 +134,9 @@ describe('bodies', () => {
 
   it('answers 501 naming the capability on a route that has not landed, after authenticating', async () => {
     const { key } = await registerKey(runtime());
-    expect((await call(runtime(), 'POST', '/train', { json: {} })).status).toBe(401);
-    const r = await call(runtime(), 'POST', '/train', { key, json: {} });
-    expect(r).toMatchObject({ status: 501, body: { status: 'error', error: 'POST /train is not available yet (capability: training)' } });
+    expect((await call(runtime(), 'POST', '/interpolate', { json: {} })).status).toBe(401);
+    const r = await call(runtime(), 'POST', '/interpolate', { key, json: {} });
+    expect(r).toMatchObject({ status: 501, body: { status: 'error', error: 'POST /interpolate is not available yet (capability: interpolation)' } });
   });
 });
 

@@ -1,51 +1,14 @@
 /** Uploads over HTTP -> S3 event -> standardised series -> upload status, against the local runtime. */
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { call, registerKey, useRuntime, type HttpAnswer } from '../helpers/runtime';
-import type { LocalRuntime } from '../../shared/local/runtime';
+import { call, registerKey, useRuntime } from '../helpers/runtime';
+import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { getObjectText, objectExists, putObject } from '../../shared/store/bucket';
 import { parseSeries } from '../../shared/domain/ingest';
 import { seriesKey } from '../../shared/domain/uploads/object-keys';
 import { processUploadedObject } from '../../shared/services/upload-processing';
 import { getUpload, uploadIdOfObject } from '../../shared/store/uploads-repo';
 import { getSite } from '../../shared/store/sites-repo';
-import { sqsClient } from '../../shared/store/aws-clients';
 
-const HOUR = 3_600_000;
 const uid = () => Math.random().toString(36).slice(2, 10);
-
-/** Hourly solar-like production (kW) ending at `end`: zero at night, a half sine by day (UTC hours 4-20). */
-function solarCsv(hours: number, end = Date.UTC(2026, 5, 30, 23), scale = 1): string {
-  const lines = ['timestamp,power_kw'];
-  for (let i = hours - 1; i >= 0; i--) {
-    const t = end - i * HOUR;
-    const h = new Date(t).getUTCHours();
-    const kw = h >= 4 && h <= 20 ? Math.round(5 * scale * Math.sin((Math.PI * (h - 4)) / 16) * 1000) / 1000 : 0;
-    lines.push(`${new Date(t).toISOString()},${kw}`);
-  }
-  return lines.join('\n') + '\n';
-}
-
-function form(fields: Record<string, string | undefined>, csv?: string): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) f.append(k, v);
-  if (csv !== undefined) f.append('file', new Blob([csv], { type: 'text/csv' }), 'data.csv');
-  return f;
-}
-
-async function postForm(runtime: LocalRuntime, path: string, key: string, body: FormData): Promise<HttpAnswer> {
-  const res = await fetch(runtime.url + path, { method: 'POST', headers: { 'x-api-key': key }, body });
-  return { status: res.status, headers: res.headers, body: await res.json() };
-}
-
-async function settled(runtime: LocalRuntime, key: string, uploadId: string) {
-  for (let i = 0; i < 200; i++) {
-    await runtime.s3Events.idle();
-    const r = await call(runtime, 'GET', `/api/uploads/${uploadId}`, { key });
-    if (['processed', 'failed'].includes(r.body.status)) return r.body;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('upload did not settle');
-}
 
 const fields = (over: Record<string, string | undefined> = {}) => ({ customer_id: `cust-${uid()}`, site_id: `site-${uid()}`, region: 'eu-central-1', location: 'Berlin', manufacturer: 'SMA', ...over });
 
@@ -144,17 +107,5 @@ describe('uploads', () => {
     expect(failed).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^Invalid CSV format/), quarantine_path: `quarantine/${bad}` });
     expect(await objectExists(`quarantine/${bad}`)).toBe(true);
     expect(await objectExists(bad)).toBe(true);
-  });
-
-  it('queues one training job when a site’s history reaches the threshold', async () => {
-    const { key } = await registerKey(runtime());
-    const f = fields();
-    const up = await postForm(runtime(), '/upload_train', key, form(f, solarCsv(31 * 24)));
-    await settled(runtime(), key, up.body.upload_id);
-    const again = await postForm(runtime(), '/upload_train', key, form(f, solarCsv(24)));
-    await settled(runtime(), key, again.body.upload_id);
-    const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: runtime().queueUrls.training, MaxNumberOfMessages: 10 }));
-    const jobs = (out.Messages ?? []).map((m) => JSON.parse(m.Body!)).filter((m) => m.site_id === f.site_id);
-    expect(jobs).toEqual([expect.objectContaining({ type: 'automatic', customer_id: f.customer_id, site_id: f.site_id })]);
   });
 });

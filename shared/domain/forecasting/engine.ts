@@ -155,7 +155,7 @@ const NIGHT_MASK_SHARE = 0.9;
  * from the data) can leave a small value at a time of day that was dark on nearly every recent day;
  * the data decides there. Steps whose time of day was dark on at least 90% of the last 14 days are 0.
  */
-function zeroAtObservedNight(series: RegularSeries, point: number[]): number[] {
+export function zeroAtObservedNight(series: RegularSeries, point: number[]): number[] {
   const perDay = stepsPerDay(series.stepMinutes);
   const n = series.y.length;
   const max = Math.max(...series.y.filter(Number.isFinite));

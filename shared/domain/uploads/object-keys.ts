@@ -54,10 +54,16 @@ export function parseUploadKey(key: string): UploadKeyParts | undefined {
 }
 
 /** Where the standardised series of a site is kept: one object per UTC month. */
-export const seriesKey = (customer: string, site: string, month: string) => `series/${slugSegment(customer)}/${slugSegment(site)}/${month}.csv`;
+export const seriesPrefix = (customer: string, site: string) => `series/${slugSegment(customer)}/${slugSegment(site)}/`;
+export const seriesKey = (customer: string, site: string, month: string) => `${seriesPrefix(customer, site)}${month}.csv`;
 
 /** Hourly weather of a site for a month, added at ingestion. */
-export const weatherKey = (customer: string, site: string, month: string) => `weather/${slugSegment(customer)}/${slugSegment(site)}/${month}.json`;
+export const weatherPrefix = (customer: string, site: string) => `weather/${slugSegment(customer)}/${slugSegment(site)}/`;
+export const weatherKey = (customer: string, site: string, month: string) => `${weatherPrefix(customer, site)}${month}.json`;
+
+/** Artifacts of a trained model: model, encoders and config, each a JSON object. */
+export const modelArtifactKey = (customer: string, site: string, modelId: string, part: 'model' | 'encoders' | 'config') =>
+  `models/${slugSegment(customer)}/${slugSegment(site)}/${slugSegment(modelId)}/${part}.json`;
 
 /** Where a file that failed processing is kept, beside the reason on its upload record. */
 export const quarantineKey = (key: string) => `quarantine/${key}`;

@@ -1,0 +1,319 @@
+/**
+ * Training (ARCHITECTURE 5, flow 2): POST /train creates jobs and queues them; the trainer worker loads the
+ * site's data, trains (shared/domain/training), stores the artifacts, registers the model as challenger and
+ * promotes it when it beats production on the same test window; GET /api/training-status reports progress.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { config } from '../config';
+import { BadRequest, NotFound } from '../errors';
+import { log } from '../http/logger';
+import { ForecastInputError } from '../domain/forecasting/regularise';
+import { ENSEMBLE } from '../domain/forecasting/engine';
+import { ALL_MEMBERS } from '../domain/forecasting/members';
+import { FEATURE_MODEL, featureLayout, type FeatureConfig } from '../domain/training/feature-model';
+import { candidateMembers, dayAheadOnWindow, trainModel, TrainingDataError, type ModelArtifact, type TrainingReport } from '../domain/training/train';
+import { modelArtifactKey } from '../domain/uploads/object-keys';
+import { publishEvent } from '../events/event-bus';
+import { enqueue } from '../events/queues';
+import { getObjectTextIfExists, putObject } from '../store/bucket';
+import { withLock } from '../store/locks';
+import { listModelsOfSite, saveModel, setModelStatus, type ModelRecord, type ModelStatus } from '../store/models-repo';
+import { getSite, listSites, type SiteRecord } from '../store/sites-repo';
+import { listCustomers } from '../store/tenants-repo';
+import { claimTrainingJob, createTrainingJob, getTrainingJob, updateTrainingJob, type TrainingJobRecord } from '../store/training-jobs-repo';
+import type { Caller } from './authentication';
+import { withQuota } from './quota';
+import { loadSiteModelData } from './site-model-data';
+import { findOwnedCustomer } from './tenants';
+
+const round = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : 0);
+const iso = (t: number) => new Date(t).toISOString();
+
+export interface TrainingRequest {
+  customer_id?: string;
+  site_id?: string;
+  training_config: {
+    model_type: string;
+    hyperparameter_tuning?: boolean;
+    cross_validation_folds?: number;
+    early_stopping?: boolean;
+    feature_engineering?: { weather_features?: boolean; calendar_features?: boolean; lag_features?: number[]; rolling_statistics?: number[] };
+  };
+  data_requirements?: { minimum_data_points?: number; validation_split?: number; test_split?: number };
+}
+
+/** Defaults where a request leaves a setting out (also what automatic training uses). */
+export const TRAINING_DEFAULTS = {
+  model_type: 'ensemble',
+  cross_validation_folds: 14,
+  feature_engineering: { weather_features: true, calendar_features: true, lag_features: [24, 168], rolling_statistics: [24] },
+  data_requirements: { minimum_data_points: 168, validation_split: 0.2, test_split: 0.1 },
+} as const;
+
+/** Stages and the progress reported when each begins. */
+const STAGES = { 'loading data': 10, 'feature engineering': 30, 'cross-validation': 45, fitting: 75, registering: 90 } as const;
+/** A worker holds a job this long; a crashed worker's job is taken again after it (the queue's visibility time-out is longer). */
+const LEASE_SECONDS = 900;
+/** Intervals are calibrated for leads up to a week (the longest GET /forecast horizon). */
+const CALIBRATED_HOURS = 168;
+
+function featureConfigOf(req: TrainingRequest['training_config']): FeatureConfig {
+  const fe = { ...TRAINING_DEFAULTS.feature_engineering, ...req.feature_engineering };
+  return { lagHours: [...fe.lag_features], rollingHours: [...fe.rolling_statistics], calendar: fe.calendar_features, weather: fe.weather_features };
+}
+
+/** The feature names a configuration trains on, as the job reports them. */
+const trainingFeatures = (features: FeatureConfig) => Object.keys(featureLayout(features, features.weather ? ['ghi_wm2', 'temperature_c', 'wind_speed_ms'] : []).groups);
+
+/** Sites a request trains: the one named, or every site of the customer (or of the account) with data. */
+async function sitesToTrain(caller: Caller, req: TrainingRequest): Promise<SiteRecord[]> {
+  if (req.site_id && !req.customer_id) throw new BadRequest('Missing required field: customer_id (site_id names a site of a customer)');
+  if (req.customer_id) {
+    const customer = await findOwnedCustomer(caller, req.customer_id);
+    if (!customer) throw new NotFound('Customer not found');
+    if (req.site_id) {
+      const site = await getSite(req.customer_id, req.site_id);
+      if (!site) throw new NotFound('Site not found');
+      return [site];
+    }
+  }
+  const customers = req.customer_id ? [req.customer_id] : (await listCustomers(caller.accountId)).map((c) => c.customer_id);
+  const sites = (await Promise.all(customers.map((c) => listSites(c)))).flat().filter((s) => (s.coverage?.rows ?? 0) > 0);
+  if (!sites.length) throw new BadRequest('No site with uploaded data to train on: upload historical data first (POST /upload_train)');
+  return sites;
+}
+
+function newJob(site: SiteRecord, accountId: string, jobId: string, origin: TrainingJobRecord['origin'], req: TrainingRequest): TrainingJobRecord {
+  const now = Date.now();
+  const rows = site.coverage?.rows ?? 0;
+  // A rough estimate from measured runs: a few seconds plus about a second per 10,000 rows.
+  const seconds = 5 + Math.ceil(rows / 10_000);
+  return {
+    job_id: jobId,
+    account_id: accountId,
+    customer_id: site.customer_id,
+    site_id: site.site_id,
+    origin,
+    status: 'initiated',
+    stage: 'queued',
+    progress: 0,
+    training_config: { ...TRAINING_DEFAULTS, ...req.training_config },
+    data_requirements: { ...TRAINING_DEFAULTS.data_requirements, ...req.data_requirements },
+    training_features: trainingFeatures(featureConfigOf(req.training_config)),
+    created_at: iso(now),
+    updated_at: iso(now),
+    estimated_completion: iso(now + seconds * 1000),
+  };
+}
+
+/** POST /train: one job per site, queued; one unit of the monthly training quota per request. */
+export async function startTraining(caller: Caller, req: TrainingRequest) {
+  const sites = await sitesToTrain(caller, req);
+  const known = [ENSEMBLE, ...ALL_MEMBERS.map((m) => m.name), FEATURE_MODEL];
+  // Whether a known model suits the site's series (solar, load, ...) is checked when the data is loaded.
+  if (!known.includes(req.training_config.model_type)) throw new BadRequest(`Invalid request: training_config.model_type '${req.training_config.model_type}' is not one of ${known.join(', ')}`);
+  return withQuota(caller, 'model_training_jobs', async () => {
+    const jobs = sites.map((site) => newJob(site, caller.accountId, `job_${randomUUID()}`, 'requested', req));
+    for (const job of jobs) {
+      await createTrainingJob(job);
+      await enqueue('training', { type: 'requested', job_id: job.job_id });
+    }
+    const view = (job: TrainingJobRecord) => ({ job_id: job.job_id, status: job.status, estimated_completion: job.estimated_completion, training_features: job.training_features, customer_id: job.customer_id, site_id: job.site_id });
+    return {
+      statusCode: 200,
+      training_job: view(jobs[0]),
+      training_progress_url: `/api/training-status/${jobs[0].job_id}`,
+      ...(jobs.length > 1 ? { additional_jobs: jobs.slice(1).map((j) => ({ ...view(j), training_progress_url: `/api/training-status/${j.job_id}` })) } : {}),
+    };
+  });
+}
+
+/** GET /api/training-status/{job_id}: another account's job is reported exactly like a missing one. */
+export async function trainingStatus(caller: Caller, jobId: string) {
+  const job = await getTrainingJob(jobId);
+  if (!job || job.account_id !== caller.accountId) throw new NotFound('Training job not found');
+  return {
+    job_id: job.job_id,
+    status: job.status,
+    progress: job.progress,
+    stage: job.stage,
+    customer_id: job.customer_id,
+    site_id: job.site_id,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+    ...(job.started_at ? { started_at: job.started_at } : {}),
+    ...(job.completed_at ? { completed_at: job.completed_at } : {}),
+    ...(job.model_performance ? { model_performance: job.model_performance } : {}),
+    ...(job.model_artifacts ? { model_artifacts: job.model_artifacts } : {}),
+    ...(job.outcome ? { outcome: job.outcome } : {}),
+    ...(job.reason ? { reason: job.reason } : {}),
+  };
+}
+
+/** Messages on the training queue. */
+export type TrainingMessage = { type: 'requested'; job_id: string } | { type: 'automatic'; account_id: string; customer_id: string; site_id: string; requested_at: string };
+
+/** The job an automatic message stands for: one per site and request time, so a duplicate finds the same job. */
+async function jobOfMessage(message: TrainingMessage): Promise<TrainingJobRecord | undefined> {
+  if (message.type === 'requested') return getTrainingJob(message.job_id);
+  const site = await getSite(message.customer_id, message.site_id);
+  if (!site) return undefined;
+  const jobId = `job_auto_${createHash('sha256').update(`${message.customer_id}\n${message.site_id}\n${message.requested_at}`).digest('hex').slice(0, 24)}`;
+  await createTrainingJob(newJob(site, message.account_id, jobId, 'automatic', { training_config: { model_type: TRAINING_DEFAULTS.model_type } }));
+  return getTrainingJob(jobId);
+}
+
+/** Stores the three artifacts; returns their URIs and the total size. */
+async function storeArtifacts(job: TrainingJobRecord, modelId: string, artifact: ModelArtifact, report: TrainingReport) {
+  const { featureModel, ...model } = artifact;
+  const parts = {
+    model: { ...model, feature_model: featureModel && { names: featureModel.names, beta: featureModel.beta, lambda: featureModel.lambda } },
+    encoders: { feature_names: featureModel?.names ?? [], mean: featureModel?.mean ?? [], scale: featureModel?.scale ?? [], timezone: artifact.timezone ?? 'UTC', country: artifact.country ?? null, step_minutes: artifact.stepMinutes },
+    config: { training_config: job.training_config, data_requirements: job.data_requirements, training_points: report.trainingPoints, window: { start: iso(report.window.start), end: iso(report.window.end) } },
+  };
+  let bytes = 0;
+  const locations = {} as Record<keyof typeof parts, string>;
+  for (const [part, content] of Object.entries(parts) as [keyof typeof parts, unknown][]) {
+    const key = modelArtifactKey(job.customer_id, job.site_id, modelId, part);
+    const body = JSON.stringify(content);
+    bytes += Buffer.byteLength(body);
+    await putObject(key, body, 'application/json');
+    locations[part] = `s3://${config().DATA_BUCKET}/${key}`;
+  }
+  return { locations, sizeMb: bytes / 1_048_576 };
+}
+
+/** A stored model's artifact (the model part, with the feature model re-joined from the encoders). */
+export async function loadArtifact(model: ModelRecord): Promise<ModelArtifact> {
+  const read = async (part: 'model' | 'encoders') => JSON.parse((await getObjectTextIfExists(modelArtifactKey(model.customer_id, model.site_id, model.model_id, part))) ?? 'null');
+  const [stored, encoders] = await Promise.all([read('model'), read('encoders')]);
+  if (!stored) throw new Error(`the artifact of model ${model.model_id} is missing`);
+  const { feature_model: fm, ...rest } = stored;
+  return { ...rest, featureModel: fm && encoders && { ...fm, mean: encoders.mean, scale: encoders.scale } };
+}
+
+/** Champion/challenger: the new model is production when there is none, or when it beats production's configuration on the same test days. */
+async function decideStatus(report: TrainingReport, production: ModelRecord | undefined, data: Awaited<ReturnType<typeof loadSiteModelData>>, testFrom: number): Promise<{ status: ModelStatus; outcome: string }> {
+  if (!production) return { status: 'production', outcome: 'promoted to production (the site had no production model)' };
+  const champion = await loadArtifact(production);
+  const members = candidateMembers(champion.kind, champion.features, 'ensemble');
+  const run = dayAheadOnWindow(data.series, data.context, members, champion.weights, testFrom);
+  let se = 0;
+  let count = 0;
+  run.actual.forEach((a, i) => {
+    if (Number.isFinite(a) && Number.isFinite(run.forecast[i])) {
+      se += (a - run.forecast[i]) ** 2;
+      count++;
+    }
+  });
+  const championRmse = count ? Math.sqrt(se / count) : Infinity;
+  const window = `${run.days} test days`;
+  if (report.test.rmse < championRmse) return { status: 'production', outcome: `promoted: test RMSE ${round(report.test.rmse)} against production ${production.model_version}'s ${round(championRmse)} on the same ${window}` };
+  return { status: 'challenger', outcome: `kept as challenger: test RMSE ${round(report.test.rmse)} against production ${production.model_version}'s ${round(championRmse)} on the same ${window}` };
+}
+
+async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: TrainingReport, data: Awaited<ReturnType<typeof loadSiteModelData>>, testFrom: number) {
+  return withLock(`models#${job.customer_id}#${job.site_id}`, async () => {
+    const existing = await listModelsOfSite(job.customer_id, job.site_id);
+    const version = Math.max(0, ...existing.map((m) => m.version)) + 1;
+    const production = existing.find((m) => m.status === 'production');
+    const modelId = `mdl_${randomUUID()}`;
+    const { locations, sizeMb } = await storeArtifacts(job, modelId, report.artifact, report);
+    const decision = await decideStatus(report, production, data, testFrom);
+    const folds = report.crossValidationScores.length;
+    const record: ModelRecord & { version: number } = {
+      model_id: modelId,
+      customer_id: job.customer_id,
+      site_id: job.site_id,
+      account_id: job.account_id,
+      version,
+      model_name: `${report.artifact.kind}-forecast-${job.site_id}`,
+      model_version: `v${version}`,
+      model_type: 'forecasting',
+      status: 'challenger',
+      last_trained_at: new Date().toISOString(),
+      training_data_window: { start: iso(report.window.start), end: iso(report.window.end) },
+      // Statistical members, no neural network: no layers, learning rate or dropout (README, "Training").
+      hyperparameters: { layers: [], learning_rate: 0, dropout: 0, optimizer: 'closed-form ridge and grid search; inverse-MSE ensemble weights' },
+      training_metrics: { epochs: folds, train_loss: round(report.cvMse), validation_loss: round(report.test.mse), early_stop_epoch: folds },
+      artifact_locations: locations,
+      validation_accuracy: round(report.test.accuracy),
+      metrics: { training_rmse: round(Math.sqrt(report.cvMse)), validation_rmse: round(report.test.rmse), mape_percent: round(report.test.mape), smape_percent: round(report.test.smape) },
+      training_data_points: report.trainingPoints,
+      series_kind: report.artifact.kind,
+      region: site.region,
+    };
+    await saveModel(record);
+    if (decision.status === 'production') {
+      await setModelStatus(record, 'production');
+      if (production) await setModelStatus(production as ModelRecord & { version: number }, 'archived');
+    }
+    return { record: { ...record, status: decision.status }, sizeMb, outcome: decision.outcome };
+  });
+}
+
+/** Runs one training message (the trainer worker). Data problems fail the job with the reason; other errors are rethrown for the queue to retry. */
+export async function runTrainingMessage(message: TrainingMessage, attempt = 1, maxAttempts = 3): Promise<void> {
+  const job = await jobOfMessage(message);
+  if (!job) return log.warn('training message for an unknown job or site dropped', { message });
+  if (!(await claimTrainingJob(job.job_id, LEASE_SECONDS))) return log.info('training job already taken or finished', { job_id: job.job_id, status: job.status });
+  const stage = (name: keyof typeof STAGES) => updateTrainingJob(job.job_id, { stage: name, progress: STAGES[name] });
+  try {
+    await stage('loading data');
+    const site = await getSite(job.customer_id, job.site_id);
+    if (!site) throw new TrainingDataError(`Site ${job.site_id} of customer ${job.customer_id} no longer exists`);
+    const tc = job.training_config as TrainingRequest['training_config'];
+    const dr = job.data_requirements as Required<NonNullable<TrainingRequest['data_requirements']>>;
+    const features = featureConfigOf(tc);
+    let data;
+    try {
+      data = await loadSiteModelData(site, { weather: features.weather });
+    } catch (err) {
+      if (err instanceof ForecastInputError) throw new TrainingDataError(`The site's data cannot be trained on: ${err.message}`);
+      throw err;
+    }
+    const perDay = Math.round(1440 / data.series.stepMinutes);
+    const report = await trainModel(data.series, data.context, {
+      modelType: tc.model_type,
+      folds: tc.cross_validation_folds ?? TRAINING_DEFAULTS.cross_validation_folds,
+      validationSplit: dr.validation_split,
+      testSplit: dr.test_split,
+      minimumPoints: dr.minimum_data_points,
+      features,
+      horizonSteps: Math.round((CALIBRATED_HOURS * 60) / data.series.stepMinutes),
+      onStage: (name) => stage(name),
+    });
+    await stage('registering');
+    const testDays = report.test.days;
+    const testFrom = data.series.y.length - testDays * perDay;
+    const { record, sizeMb, outcome } = await registerModel(job, site, report, data, testFrom);
+    const performance = {
+      validation_accuracy: { mape: round(report.test.mape), rmse: round(report.test.rmse), r_squared: round(report.test.r2) },
+      cross_validation_scores: report.crossValidationScores,
+      feature_importance: report.featureImportance,
+      member_weights: Object.fromEntries(Object.entries(report.artifact.weights).map(([k, v]) => [k, round(v)])),
+      test_days: testDays,
+    };
+    const artifacts = { model_id: record.model_id, deployment_ready: record.status === 'production', size_mb: round(sizeMb, 6) };
+    await updateTrainingJob(job.job_id, { status: 'completed', stage: 'completed', progress: 100, model_performance: performance, model_artifacts: artifacts, outcome, completed_at: new Date().toISOString() });
+    await publishEvent('training_completed', job.account_id, {
+      job_id: job.job_id,
+      customer_id: job.customer_id,
+      site_id: job.site_id,
+      model_id: record.model_id,
+      model_version: record.model_version,
+      model_status: record.status,
+      validation_accuracy: performance.validation_accuracy,
+    });
+  } catch (err) {
+    if (err instanceof TrainingDataError || attempt >= maxAttempts) {
+      const reason = err instanceof TrainingDataError ? err.message : `training failed after ${attempt} attempts: ${(err as Error).message}`;
+      await updateTrainingJob(job.job_id, { status: 'failed', stage: 'failed', reason, completed_at: new Date().toISOString() });
+      log.info('training job failed', { job_id: job.job_id, reason });
+      return;
+    }
+    // Released for the queue's next delivery.
+    await updateTrainingJob(job.job_id, { status: 'initiated', stage: 'retrying', reason: `attempt ${attempt} failed: ${(err as Error).message}`, lease_until: 0 });
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Records of the maintenance loop (operations table): schedules, BOMs, work orders, detections,
+ * diagnostics and OODA summaries, each kind in one partition per account; and the tracking subscriptions
+ * of each order. One generic collection keeps the key handling in one place.
+ */
+import { getItem, putNew, queryPartition, setFields, withoutKeys, type Item } from './dynamo';
+import { keys } from './keys';
+
+export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA';
+
+export interface OperationsCollection<T extends { account_id: string }> {
+  insert(record: T): Promise<boolean>;
+  get(accountId: string, sortId: string): Promise<T | undefined>;
+  /** Every record of the account, optionally of one asset, newest first. */
+  list(accountId: string, filter?: (record: T) => boolean): Promise<T[]>;
+  update(accountId: string, sortId: string, patch: Partial<T>, condition?: { field: keyof T & string; equals: unknown }): Promise<boolean>;
+}
+
+/**
+ * A collection of one kind. `sortIdOf` gives a record's sort id: its id for records looked up by id,
+ * `<time>#<id>` for records read in time order.
+ */
+export function operationsCollection<T extends { account_id: string }>(kind: OperationsKind, sortIdOf: (record: T) => string, timeField: keyof T & string): OperationsCollection<T> {
+  return {
+    insert: (record) => putNew('operations', { ...keys.operationsRecord(record.account_id, kind, sortIdOf(record)), ...(record as Item) }),
+    async get(accountId, sortId) {
+      const item = await getItem('operations', keys.operationsRecord(accountId, kind, sortId));
+      return item && withoutKeys<T>(item);
+    },
+    async list(accountId, filter) {
+      const { pk, skPrefix } = keys.operationsRecordsOf(accountId, kind);
+      const records = (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<T>(i));
+      return records.filter((r) => !filter || filter(r)).sort((a, b) => String(b[timeField]).localeCompare(String(a[timeField])));
+    },
+    update: (accountId, sortId, patch, condition) =>
+      setFields(
+        'operations',
+        keys.operationsRecord(accountId, kind, sortId),
+        patch as Item,
+        condition ? { condition: 'attribute_exists(pk) AND #c0 = :c0', conditionNames: { '#c0': condition.field }, conditionValues: { ':c0': condition.equals } } : {},
+      ),
+  };
+}
+
+export interface TrackingSubscription {
+  subscription_id: string;
+  account_id: string;
+  order_id: string;
+  callback_url: string;
+  /** Standard Webhooks secret (`whsec_` + base64) that signs this subscription's deliveries. */
+  secret: string;
+  status: 'active' | 'inactive';
+  created_at: string;
+  deactivated_reason?: string;
+}
+
+export const insertSubscription = (s: TrackingSubscription) => putNew('operations', { ...keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), ...s });
+
+export async function listSubscriptions(accountId: string, orderId: string): Promise<TrackingSubscription[]> {
+  const { pk, skPrefix } = keys.orderSubscriptionsOf(accountId, orderId);
+  return (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<TrackingSubscription>(i)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export const deactivateSubscription = (s: TrackingSubscription, reason: string) =>
+  setFields('operations', keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), { status: 'inactive', deactivated_reason: reason });

@@ -1,0 +1,53 @@
+/**
+ * Webhook registrations and parked deliveries of an account (accounts table, in the account's partition).
+ * A registration holds its secret, which signs every delivery: it never leaves the service.
+ */
+import { deleteItem, getItem, putItem, putNew, queryPartition, withoutKeys } from './dynamo';
+import { keys } from './keys';
+
+export interface WebhookRecord {
+  webhook_id: string;
+  account_id: string;
+  webhook_url: string;
+  events: string[];
+  secret: string;
+  created_at: string;
+}
+
+export const insertWebhook = (w: WebhookRecord): Promise<boolean> => putNew('accounts', { ...keys.webhook(w.account_id, w.webhook_id), ...w });
+
+export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
+  const item = await getItem('accounts', keys.webhook(accountId, webhookId));
+  return item && withoutKeys<WebhookRecord>(item);
+}
+
+/** The account's registrations (in id order). */
+export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> {
+  const { pk, skPrefix } = keys.webhooksOf(accountId);
+  return (await queryPartition('accounts', pk, { prefix: skPrefix })).map((i) => withoutKeys<WebhookRecord>(i));
+}
+
+export const deleteWebhook = (accountId: string, webhookId: string): Promise<void> => deleteItem('accounts', keys.webhook(accountId, webhookId));
+
+/** A delivery given up after its last attempt: the event, where it went, and every failure. No secret. */
+export interface ParkedDelivery {
+  kind: 'webhook.parked';
+  /** `<event id>:<recipient id>`: parking the same delivery twice keeps one record. */
+  delivery_id: string;
+  account_id: string;
+  event: { id: string; type: string; created_at: string; data: unknown };
+  recipient_id: string;
+  url: string;
+  attempts: number;
+  /** Why the last attempt failed. */
+  reason: string;
+  failures: { attempt: number; at: string; reason: string }[];
+  parked_at: string;
+}
+
+export const saveParkedDelivery = (p: ParkedDelivery): Promise<void> => putItem('accounts', { ...keys.parkedDelivery(p.account_id, p.delivery_id), ...p });
+
+export async function listParkedDeliveries(accountId: string): Promise<ParkedDelivery[]> {
+  const { pk, skPrefix } = keys.parkedDeliveriesOf(accountId);
+  return (await queryPartition('accounts', pk, { prefix: skPrefix })).map((i) => withoutKeys<ParkedDelivery>(i));
+}

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clearSkyProfile } from '../shared/domain/forecasting/solar';
 import { detectAnomalies, type Anomaly, type AnomalyKind, type OutputSeries } from '../shared/domain/operations/detection';
+import { scoreAgainstLabels } from '../shared/domain/operations/detection-score';
 import { diagnose } from '../shared/domain/operations/diagnosis';
 import { expectedOutput } from '../shared/domain/operations/expected-output';
 import { mulberry32 } from '../test/helpers/seeded-random';
@@ -37,19 +38,10 @@ function readCsv(file: string): string[][] {
 
 const parseTime = (s: string) => Date.parse(s.replace(' ', 'T'));
 
-/** Precision and recall of flagged steps against labels; flags come from anomalies of the given kinds. */
+/** Precision and recall of flagged steps against labels, rounded for the report. */
 function score(t: readonly number[], labels: readonly boolean[], anomalies: readonly Anomaly[], kinds: readonly AnomalyKind[]) {
-  const spans = anomalies.filter((a) => kinds.includes(a.kind));
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  t.forEach((x, i) => {
-    const flagged = spans.some((a) => x >= a.start && x <= a.end);
-    if (flagged && labels[i]) tp++;
-    else if (flagged) fp++;
-    else if (labels[i]) fn++;
-  });
-  return { labelled: tp + fn, flagged: tp + fp, precision: round(tp + fp ? tp / (tp + fp) : NaN), recall: round(tp + fn ? tp / (tp + fn) : NaN) };
+  const s = scoreAgainstLabels(t, labels, anomalies, kinds);
+  return { ...s, precision: round(s.precision), recall: round(s.recall) };
 }
 
 function labelledFile(file: string) {
@@ -88,7 +80,7 @@ function syntheticYear() {
     const k = index[Math.floor(i / perDay) % index.length][i % perDay];
     return ((SERF_CAPACITY_KW * 0.9 * ghi) / 1000) * (Number.isFinite(k) ? k : 1);
   });
-  const at = (day: number, hour: number) => day * perDay + hour * 4;
+  const at = (day: number, hour: number) => day * perDay + Math.floor((hour * 60) / STEP_MINUTES);
   // A trip: zero from 12:00 to 14:00 local on day 100.
   for (let i = at(100, 12); i <= at(100, 14); i++) powerKw[i] = 0;
   // A stuck reading: day 200 from 11:00 to 17:00 holds the 11:00 value.

@@ -8,8 +8,9 @@ import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
 import { benchForecasting } from './forecasting';
 import { benchTraining } from './training';
+import { benchOperations } from './operations';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

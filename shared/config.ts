@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   WEBHOOK_RETRY_BASE_SECONDS: intFromEnv(5),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Callback hosts allowed (shared/domain/webhooks/callback-url.ts): `public` in the cloud; the local runtime allows `loopback`. */
+  CALLBACK_HOSTS: z.enum(['public', 'loopback']).default('public'),
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
 });

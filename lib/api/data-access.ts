@@ -7,13 +7,15 @@
 import { Validations } from 'aws-cdk-lib';
 import { Effect, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import type { QueueSpec } from '../../shared/pipelines';
+import { dlqId, type QueueSpec } from '../../shared/pipelines';
 import { GSI1 } from '../../shared/store/tables';
 import { nagResourceText } from '../nag';
 import type { DataReferences } from './data-references';
 
 /** Queues whose depth the service reads (GET /api/system-status reports the training queue). */
 const DEPTH_READ_QUEUES = ['training'];
+/** Dead-letter queues the service writes to itself: webhook deliveries it parks after the last attempt. */
+const PARKING_DLQS = [dlqId('webhooks')];
 
 export interface DataAccessProps {
   readonly data: DataReferences;
@@ -39,7 +41,7 @@ export class DataAccess extends Construct {
       allow(['s3:ListBucket'], [data.bucket.bucketArn]),
       allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [data.bucket.arnForObjects('*')]),
       allow(['events:PutEvents'], [data.bus.eventBusArn]),
-      allow(['sqs:SendMessage'], queueArns(props.workQueues.map((q) => q.id))),
+      allow(['sqs:SendMessage'], queueArns([...props.workQueues.map((q) => q.id), ...PARKING_DLQS])),
       allow(['sqs:GetQueueAttributes'], queueArns(DEPTH_READ_QUEUES)),
     ].filter((s) => s.resources.length > 0);
     this.policy = new ManagedPolicy(this, 'Policy', { description: 'Energy service data access: tables, data bucket, work queues, event bus', statements });

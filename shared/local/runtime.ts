@@ -71,6 +71,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     EVENT_TRANSPORT: 'local',
+    // Development receivers listen on this machine (ARCHITECTURE 9 allows loopback locally).
+    CALLBACK_HOSTS: 'loopback',
     DISK_PATH: options.dataDir ?? scratch!,
     ...options.env,
   });

@@ -8,7 +8,8 @@ import { BadRequest, Conflict, NotFound } from '../errors';
 import { generateBom } from '../domain/operations/bom';
 import { MAINTENANCE_TYPES, validateScheduleCreation, type MaintenanceType, type Priority, type Validation } from '../domain/operations/schedules';
 import { canTransition, estimatedCompletion, INVALID_TRANSITION_MESSAGE, isOrderStatus, validateOrderCreation, type OrderStatus } from '../domain/operations/work-orders';
-import { isWebhookUrl } from '../domain/webhooks/events';
+import { config } from '../config';
+import { callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { publishEvent } from '../events/event-bus';
 import type { AssetRecord } from '../store/assets-repo';
 import { insertSubscription, listSubscriptions, operationsCollection, type TrackingSubscription } from '../store/operations-repo';
@@ -175,7 +176,8 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
 export async function subscribe(accountId: string, body: Record<string, unknown>) {
   const order = await ownedOrder(accountId, String(body.order_id).trim());
   if (typeof body.callback_url !== 'string' || !body.callback_url.trim()) throw new BadRequest('Missing required field: callback_url');
-  if (!isWebhookUrl(body.callback_url.trim())) throw new BadRequest('Invalid callback URL');
+  const problem = callbackUrlProblem(body.callback_url.trim(), config().CALLBACK_HOSTS);
+  if (problem) throw new BadRequest('Invalid callback URL', { reason: problem });
   if (body.secret !== undefined && (typeof body.secret !== 'string' || !SECRET.test(body.secret))) throw new BadRequest('secret must be whsec_ followed by base64 (Standard Webhooks)');
   const generated = body.secret === undefined;
   const record: TrackingSubscription = {

@@ -6,8 +6,11 @@
  * again later as a retry message with an SQS delay that doubles each time; after the last attempt the
  * delivery is parked: recorded in the store with every failure, and copied to the queue's DLQ.
  */
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
 import { config } from '../config';
-import { retryDelaySeconds, type RetryPolicy } from '../domain/webhooks/backoff';
+import { addressProblem, callbackUrlProblem } from '../domain/webhooks/callback-url';
+import { retryDelaySeconds, withJitter, type RetryPolicy } from '../domain/webhooks/backoff';
 import { webhookPayload } from '../domain/webhooks/events';
 import { signedHeaders } from '../domain/webhooks/signing';
 import type { DomainEvent } from '../events/event-bus';
@@ -144,8 +147,9 @@ async function deliverTo(job: Job, recipient: WebhookRecipient, options: Deliver
     return;
   }
   const failures = [...job.failures, { attempt, at: at.toISOString(), reason: outcome.reason }];
-  const delay = retryDelaySeconds(attempt, options.policy);
-  if (delay === undefined) return park(event, recipient, failures);
+  const ceiling = retryDelaySeconds(attempt, options.policy);
+  if (ceiling === undefined) return park(event, recipient, failures);
+  const delay = withJitter(ceiling);
   const retry: DeliveryRetry = { kind: 'webhook.retry', event, recipient_id: recipient.id, attempt: attempt + 1, failures };
   await enqueue(WEBHOOKS_QUEUE, retry, { delaySeconds: delay });
   log.info('webhook delivery failed; retry scheduled', { ...about, reason: outcome.reason, retry_in_seconds: delay });
@@ -178,8 +182,29 @@ type PostOutcome = { ok: true; status: number } | { ok: false; reason: string; s
 
 const MAX_REASON_LENGTH = 200;
 
+/**
+ * The callback's policy checked again at delivery, now on the addresses its host resolves to: a public name
+ * may point into a private network (the registration only saw the name). The POST itself resolves again,
+ * so a name that changes between the two is not caught here; egress rules are the second line.
+ */
+async function deliveryAddressProblem(url: string): Promise<string | null> {
+  const policy = config().CALLBACK_HOSTS;
+  const written = callbackUrlProblem(url, policy);
+  if (written) return written;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host) || host === 'localhost' || host.endsWith('.localhost')) return null;
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  for (const { address } of addresses) {
+    const problem = addressProblem(address, policy);
+    if (problem) return `${host} resolves to ${problem.replace(/^\S+ is /, '')} (${address})`;
+  }
+  return null;
+}
+
 /** One POST; redirects are not followed (a 3xx is a failure), and the receiver's answer is not read. */
 async function postSigned(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostOutcome> {
+  const refused = await deliveryAddressProblem(url);
+  if (refused) return { ok: false, reason: `refused: ${refused}` };
   try {
     const res = await fetch(url, {
       method: 'POST',

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
-import { startReceiver, type Receiver } from '../integration/webhooks/receiver';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { publishEvent } from '../../shared/events/event-bus';
 import { authenticate } from '../../shared/services/authentication';
 

@@ -249,7 +249,7 @@ describe.each(REGIONS)('in %s', (region) => {
       Object.values(TABLE_NAMES).flatMap((t) => [arn('dynamodb', `table/${t}`), arn('dynamodb', `table/${t}/index/${GSI1.name}`)]).sort(),
     );
     expect(resourcesOf('s3:PutObject')).toEqual([`arn:<AWS::Partition>:s3:::energy-data-<AWS::AccountId>-${region}/*`]);
-    expect(resourcesOf('sqs:SendMessage')).toEqual(PIPELINES.queues.map((q) => arn('sqs', `energy-${q.id}`)).sort());
+    expect(resourcesOf('sqs:SendMessage')).toEqual([...PIPELINES.queues.map((q) => arn('sqs', `energy-${q.id}`)), arn('sqs', 'energy-webhooks-dlq')].sort());
     expect(resourcesOf('sqs:GetQueueAttributes')).toEqual([arn('sqs', 'energy-training')]);
     expect(resourcesOf('events:PutEvents')).toEqual([arn('events', 'event-bus/energy-events')]);
     // Every function role attaches it, and no policy of the stack allows a wildcard action.

@@ -58,9 +58,12 @@ const MAD_TO_SIGMA = 1.4826;
 export const SPIKE_MIN_JUMP_SHARE = 0.2;
 /** Below this share of expected output the Hampel filter runs on values rather than on ratios to the expected. */
 const SPIKE_RATIO_MIN_EXPECTED_SHARE = 0.05;
-/** A spike up exceeds the clear-sky potential by more than cloud enhancement does over an interval (SERF East reaches 1.5x in 15 minutes on 2016-07-01; the labelled spike of inverter 7539 is 1.7x). */
+/**
+ * A spike up exceeds the clear-sky output by more than cloud enhancement does over an interval (SERF East
+ * reaches 1.5x in 15 minutes on 2016-07-01; the labelled spike of inverter 7539 is 1.7x).
+ */
 export const CLOUD_ENHANCEMENT_MAX = 1.6;
-/** A spike down falls below this share of the expected output: a cloud's shadow still leaves the diffuse light. */
+/** A spike down falls below this share of the clear-sky output: a cloud's shadow still leaves the diffuse light. */
 export const CLOUD_SHADOW_MIN_RATIO = 0.15;
 /** Output at or below this share is "zero". */
 export const ZERO_OUTPUT_SHARE = 0.01;
@@ -99,6 +102,8 @@ export const CLIPPING_TOP_WINDOW_DAYS = 7;
  */
 export const CLIPPING_POTENTIAL_SLACK = 0.2;
 export const CLIPPING_MAX_STARVED_SHARE = 0.2;
+/** Below the top, values within this share of each other over a flat run are one value repeated: stuck, not regulated. */
+export const EXACT_REPEAT_SHARE = 1e-6;
 /**
  * Over a flat top the potential must move by at least this share more than the output does: near noon a
  * clear day's output is naturally flat for three quarters of an hour, an output limit holds while the sun moves.
@@ -108,17 +113,18 @@ export const CLIPPING_MIN_POTENTIAL_CHANGE_SHARE = 0.05;
 export const STRAIGHT_LINE_TOLERANCE_SHARE = 1e-7;
 /** ...on a slope of at least this share per step (flat runs are flatlines, not lines). */
 export const STRAIGHT_LINE_MIN_SLOPE_SHARE = 1e-6;
-/** ...and of at least this many times the data's resolution (its smallest step between two values). */
+/** ...and of at least this many times the decimal quantum the values are written in (rounded data make short lines by chance). */
 export const STRAIGHT_LINE_MIN_SLOPE_QUANTA = 10;
 /** Decimal places beyond which values count as not rounded. */
 const MAX_QUANTUM_DIGITS = 9;
 /** Consecutive collinear interior steps that make a straight-line segment. */
 export const STRAIGHT_LINE_MIN_STEPS = 3;
-/** Underperformance: measured below this share of the (baseline-corrected) expected output... */
+/** Underperformance: measured below this share of the expected output times the clean level (CLEAN_LEVEL_WINDOW_DAYS)... */
 export const UNDERPERFORMANCE_RATIO = 0.75;
 /**
- * ...on steps where at least this share was expected: with the sun low, the horizon (SERF East loses its late
- * afternoon sun to the foothills west of Golden) and the clear-sky model's errors at high air mass dominate...
+ * ...on steps where at least this share was expected: with the sun low, the horizon and the clear-sky model's
+ * errors at high air mass dominate (SERF East's July late afternoons fall 40% short of the model, likely the
+ * foothills west of Golden)...
  */
 export const UNDERPERFORMANCE_MIN_EXPECTED_SHARE = 0.25;
 /** ...for at least this long... */
@@ -290,10 +296,11 @@ function flagSpikes(c: Context): void {
     for (let k = 0; k < window.length; k++) window[k] = Math.abs(window[k] - median);
     const sigma = MAD_TO_SIGMA * medianInPlace(window);
     if (!(Math.abs(centre - median) > HAMPEL_K * sigma)) continue;
-    // Physically implausible given the sky: a cloud can neither lift output far above the clear-sky potential nor remove the diffuse light.
+    // Implausible under any sky: clouds neither lift output far above clear sky nor take the diffuse light away
+    // (judged against clear sky even when irradiance was measured: that is the range clouds move within).
     if (c.hasModel) {
-      if (up && c.model.daylight[i] && !(v > CLOUD_ENHANCEMENT_MAX * c.model.potentialKw[i])) continue;
-      if (down && !(v < CLOUD_SHADOW_MIN_RATIO * c.model.expectedKw[i])) continue;
+      if (up && c.model.daylight[i] && !(v > CLOUD_ENHANCEMENT_MAX * c.model.clearSkyKw[i])) continue;
+      if (down && !(v < CLOUD_SHADOW_MIN_RATIO * Math.min(c.capacity, c.model.clearSkyKw[i]))) continue;
     }
     c.kind[i] = K('spike');
     c.score[i] = useRatio ? v - median * expected[i] : v - median;
@@ -392,25 +399,34 @@ function movingTop(c: Context): Float64Array {
  */
 function classifyFlat(c: Context, start: number, end: number, level: number, top: Float64Array): 'flatline' | 'clipping' | null {
   let lit = 0;
-  let lo = Infinity;
-  let hi = -Infinity;
+  let low = Infinity;
+  let high = -Infinity;
   let starved = 0;
   let atTop = 0;
   for (let j = start; j < end; j++) {
     if (c.model.daylight[j]) lit++;
     const e = c.model.expectedKw[j];
-    if (Number.isFinite(e)) [lo, hi] = [Math.min(lo, e), Math.max(hi, e)];
+    if (Number.isFinite(e)) [low, high] = [Math.min(low, e), Math.max(high, e)];
     if (c.hasModel && c.model.potentialKw[j] < (1 - CLIPPING_POTENTIAL_SLACK) * level) starved++;
     if (level >= CLIPPING_TOP_SHARE * top[j]) atTop++;
   }
   // A flat zero is judged by the zero-output rule (and is simply night when nothing was expected).
-  if (lit === 0 || Math.abs(level) <= ZERO_OUTPUT_SHARE * c.capacity) return null;
+  if (Math.abs(level) <= ZERO_OUTPUT_SHARE * c.capacity) return null;
+  // Without a model (no site, no day of production) an hour of one non-zero value is itself the evidence.
   if (!c.hasModel) return 'flatline';
+  if (lit === 0) return null;
   // The expected output must move under it, or there is nothing to contradict a flat value.
-  if (hi - lo < FLATLINE_MIN_EXPECTED_CHANGE_SHARE * c.capacity) return null;
+  if (high - low < FLATLINE_MIN_EXPECTED_CHANGE_SHARE * c.capacity) return null;
   const length = end - start;
   if (level < CLIPPING_MIN_LEVEL_SHARE * c.capacity || starved > CLIPPING_MAX_STARVED_SHARE * length) return 'flatline';
-  return atTop === length || exceedShare(c, start, end, level) >= CLIPPING_MIN_EXCEED_SHARE ? 'clipping' : 'flatline';
+  if (atTop === length) return 'clipping';
+  // Below the top, a value repeated to the last digit is a register read back unchanged: a regulated output
+  // (a curtailment setpoint) still moves a little from one interval to the next.
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let j = start; j < end; j++) [lo, hi] = [Math.min(lo, c.y[j]), Math.max(hi, c.y[j])];
+  if (hi - lo <= EXACT_REPEAT_SHARE * c.capacity) return 'flatline';
+  return exceedShare(c, start, end, level) >= CLIPPING_MIN_EXCEED_SHARE ? 'clipping' : 'flatline';
 }
 
 function flagFlatlines(c: Context, top: Float64Array): void {

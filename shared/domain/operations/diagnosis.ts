@@ -19,6 +19,12 @@
  *  - soiling / degradation: (1 - exp(-z / Z_SCALE)) x (1 - exp(-days / TREND_DAYS_SCALE)), z the decline over the spread,
  *    given that a line fits better than a step; soiling above SOILING_MIN_RATE_PER_DAY, degradation below it over
  *    at least DEGRADATION_MIN_DAYS.
+ * With temperatures, each loss's confidence is lowered by the share of it that warmer weather explains (weighHeat).
+ * Energy at risk is the production a fault takes away if it is not addressed, averaged over daylight (kWh a day
+ * over the hours of daylight): a tripped inverter the day's whole expected output; shading and curtailment the
+ * energy lost on a day they act; soiling, degradation and a string fault their loss share of the expected
+ * output; a sensor fault nothing (the data is wrong, not the output). Actions are ranked by energy at risk
+ * times confidence.
  */
 import { DAY_MS, HOUR_MS } from '../forecasting/types';
 import type { Anomaly, AnomalyKind, AssetSpec, OutputSeries } from './detection';
@@ -31,7 +37,7 @@ export interface Diagnosis {
   confidence: number;
   severityLabel: 'critical' | 'warning' | 'normal';
   rootCause: string;
-  /** Production the fault takes away while it lasts, kW (module comment, per family). */
+  /** Production the fault takes away if not addressed, averaged over daylight, kW (module comment). */
   energyAtRiskKw: number;
   recommendedActions: { priority: 'high' | 'medium' | 'low'; action: string }[];
   evidence: Record<string, number | string>;
@@ -78,12 +84,19 @@ export const DEGRADATION_MIN_DAYS = 90;
 const TREND_MIN_DECLINE = 0.05;
 /** Floor on the day-to-day spread (share of the level): the clear-sky model is not better than this. */
 const MIN_SPREAD = 0.02;
+/** Power lost per degree C of warming, crystalline silicon (datasheets give 0.3-0.5%/degree). */
+export const TEMPERATURE_COEFFICIENT = 0.004;
 /** Families at or above this confidence contribute their actions. */
 const MIN_ACTION_CONFIDENCE = 0.3;
+/** An action is high priority when its confidence-weighted energy at risk reaches this share of the rating, medium at the second. */
+const HIGH_PRIORITY_SHARE = 0.1;
+const MEDIUM_PRIORITY_SHARE = 0.02;
 
 interface Candidate {
   family: FaultFamily;
   confidence: number;
+  /** For losses of output (shading, soiling, degradation, string fault): when it acted, and the share lost. */
+  loss?: { spans: [number, number][]; share: number };
   energyAtRiskKw: number;
   severity: Diagnosis['severityLabel'];
   rootCause: string;
@@ -144,6 +157,39 @@ function solarNoonMs(series: OutputSeries, expectedKw: readonly number[]): numbe
   }
   if (sx === 0 && sy === 0) return DAY_MS / 2;
   return ((((Math.atan2(sy, sx) / (2 * Math.PI)) * DAY_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+}
+
+/** Daylight of one day: hours with expected output, and its mean over them, kW. */
+interface DaylightDay {
+  /** Epoch ms of the day's solar noon (approximately). */
+  noon: number;
+  hours: number;
+  meanKw: number;
+}
+
+function daylightDays(series: OutputSeries, expectedKw: readonly number[], noonMs: number): DaylightDay[] {
+  const stepHours = series.stepMinutes / 60;
+  const byDay = new Map<number, { steps: number; sum: number }>();
+  for (let i = 0; i < series.t.length; i++) {
+    if (!(expectedKw[i] > 0)) continue;
+    const day = Math.floor((series.t[i] - noonMs + DAY_MS / 2) / DAY_MS);
+    const entry = byDay.get(day) ?? { steps: 0, sum: 0 };
+    entry.steps++;
+    entry.sum += expectedKw[i];
+    byDay.set(day, entry);
+  }
+  return [...byDay].map(([day, { steps, sum }]) => ({ noon: day * DAY_MS + noonMs, hours: steps * stepHours, meanKw: sum / steps }));
+}
+
+/**
+ * What a day of daylight looks like around a period (the days within a day of it; all days when none): median
+ * hours of daylight and median mean expected output. Energy at risk is the power a fault takes away averaged
+ * over daylight, kW: the kWh it costs a day, divided by the hours of daylight.
+ */
+function daylightAround(days: readonly DaylightDay[], start: number, end: number): { hours: number; meanKw: number } {
+  const near = days.filter((d) => d.noon >= start - DAY_MS && d.noon <= end + DAY_MS);
+  const pick = near.length ? near : days;
+  return { hours: median(pick.map((d) => d.hours)) || 12, meanKw: median(pick.map((d) => d.meanKw)) || 0 };
 }
 
 /**
@@ -256,7 +302,7 @@ function nearestFraction(share: number): { working: number; strings: number } {
 
 const hoursOf = (a: Anomaly, stepMinutes: number) => (a.steps * stepMinutes) / 60;
 
-function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number, format: ReturnType<typeof timeFormat>): Candidate | null {
+function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number, format: ReturnType<typeof timeFormat>, daylight: readonly DaylightDay[]): Candidate | null {
   if (zeros.length === 0) return null;
   let strength = 0;
   let hours = 0;
@@ -276,7 +322,8 @@ function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number
   return {
     family: 'inverter_trip',
     confidence: saturate(strength, TRIP_HOURS_SCALE),
-    energyAtRiskKw: hours > 0 ? energy / hours : 0,
+    // Not addressed, a tripped inverter stays off: the day's whole output is at risk.
+    energyAtRiskKw: daylightAround(daylight, worst.start, worst.end).meanKw,
     severity: 'critical',
     rootCause: `Inverter trip: output ${kw(Math.max(0, Number(worst.evidence.measured_mean_kw)))} ${when} while ${kw(Number(worst.evidence.expected_mean_kw))} was expected.${others}`,
     evidence: { outages: zeros.length, zero_output_hours: round(hours, 2), energy_lost_kwh: round(energy, 2), longest_outage_start: new Date(worst.start).toISOString(), expected_during_kw: Number(worst.evidence.expected_mean_kw) },
@@ -326,7 +373,7 @@ function sensorCandidate(anomalies: Anomaly[], stepMinutes: number, format: Retu
   };
 }
 
-function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number, format: ReturnType<typeof timeFormat>): Candidate | null {
+function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number, format: ReturnType<typeof timeFormat>, daylight: readonly DaylightDay[]): Candidate | null {
   if (clips.length === 0) return null;
   let strength = 0;
   let hours = 0;
@@ -355,10 +402,11 @@ function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number,
       actions: ['No action needed; review the DC/AC ratio if clipping losses grow'],
     };
   }
+  const around = daylightAround(daylight, clips[0].start, clips[clips.length - 1].end);
   return {
     family: 'curtailment',
     confidence: saturate(strength, CAP_HOURS_SCALE),
-    energyAtRiskKw: hours > 0 ? energy / hours : 0,
+    energyAtRiskKw: energy / days / around.hours,
     severity: 'warning',
     rootCause: `Curtailment: the output held flat at ${kw(level)} (${pct(share)} of the ${kw(capacityKw)} rating) for ${hours.toFixed(1)} h (${span}) while up to ${kw(potential)} was available (${energy.toFixed(1)} kWh lost).`,
     evidence,
@@ -372,7 +420,7 @@ function minuteOfDay(t: number, format: ReturnType<typeof timeFormat>): number {
   return h * 60 + m;
 }
 
-function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnType<typeof timeFormat>): Candidate | null {
+function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnType<typeof timeFormat>, daylight: readonly DaylightDay[]): Candidate | null {
   // Slots of the day (UTC: a shadow keeps to solar time, which UTC follows without daylight-saving jumps).
   const slot = (t: number) => Math.floor((((t % DAY_MS) + DAY_MS) % DAY_MS) / (stepMinutes * 60_000));
   const slots = Math.round(1440 / stepMinutes);
@@ -395,12 +443,7 @@ function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnTy
   const dayList = [...days].sort((a, b) => a - b);
   const spanDays = dayList[dayList.length - 1] - dayList[0] + 1;
   const recurrence = days.size / spanDays;
-  let hours = 0;
-  let energy = 0;
-  for (const a of members) {
-    hours += hoursOf(a, stepMinutes);
-    energy += a.energyAtRiskKwh;
-  }
+  const energy = members.reduce((sum, a) => sum + a.energyAtRiskKwh, 0);
   const ratio = median(members.map((a) => Number(a.evidence.ratio_median)));
   const first = members[0];
   const last = members[members.length - 1];
@@ -410,7 +453,8 @@ function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnTy
   return {
     family: 'shading',
     confidence: saturate(days.size, SHADING_DAYS_SCALE) * recurrence,
-    energyAtRiskKw: hours > 0 ? energy / hours : 0,
+    loss: { spans: members.map((a) => [a.start, a.end]), share: 1 - ratio },
+    energyAtRiskKw: energy / days.size / daylightAround(daylight, first.start, last.end).hours,
     severity: 'warning',
     rootCause: `Shading: output at ${pct(ratio)} of expected between ${hhmm(windowStart)} and ${hhmm(windowEnd)} ${format.zone} on ${days.size} of ${spanDays} days (${format.date(first.start)} to ${format.date(last.start)}); a dip that returns at the same time of day is an obstruction's shadow (${energy.toFixed(1)} kWh lost).`,
     evidence: { window_start: hhmm(windowStart), window_end: hhmm(windowEnd), days_with_dip: days.size, span_days: spanDays, recurrence: round(recurrence), ratio_median: round(ratio), energy_lost_kwh: round(energy, 2) },
@@ -419,7 +463,7 @@ function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnTy
 }
 
 /** String fault, soiling or degradation, from the daily ratios around the long underperformance. */
-function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnType<typeof timeFormat>): Candidate[] {
+function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnType<typeof timeFormat>, daylight: readonly DaylightDay[]): Candidate[] {
   if (long.length === 0 || daily.length === 0) return [];
   const start = Math.min(...long.map((a) => a.start));
   const end = Math.max(...long.map((a) => a.end));
@@ -427,7 +471,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
   const envelope = envelopeOf(window);
   const change = levelChange(window, envelope);
   if (!change) return [];
-  const lostKw = (share: number) => Math.max(0, share) * median(window.filter((d) => d.noon >= start).map((d) => d.meanExpectedKw));
+  const lostKw = (share: number) => Math.max(0, share) * daylightAround(daylight, start, end).meanKw;
   const candidates: Candidate[] = [];
   const flaggedDays = Math.max(1, (end - start) / DAY_MS);
   const dateOf = (day: number) => format.date(day * DAY_MS + DAY_MS / 2);
@@ -443,6 +487,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
     candidates.push({
       family: 'string_fault',
       confidence: saturate(daysAfter, STEP_DAYS_SCALE) * saturate(z, Z_SCALE),
+      loss: { spans: long.map((a) => [a.start, a.end]), share: drop },
       energyAtRiskKw: lostKw(drop),
       severity: drop >= 0.25 ? 'critical' : 'warning',
       rootCause: `String fault: on ${dateOf(stepDay)} the output dropped to ${pct(1 - drop)} of its earlier level at all hours of the day (roughly ${working}/${strings}, as if ${strings - working} of ${strings} strings stopped) and stayed there for ${daysAfter} days; a step, not a drift (day-to-day spread ${pct(change.stepSpread)}).`,
@@ -466,6 +511,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
     candidates.push({
       family,
       confidence: saturate(z, Z_SCALE) * saturate(flaggedDays, TREND_DAYS_SCALE),
+      loss: { spans: long.map((a) => [a.start, a.end]), share: lossNow },
       energyAtRiskKw: lostKw(lossNow),
       severity: lossNow >= 0.25 ? 'critical' : 'warning',
       rootCause:
@@ -480,6 +526,31 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
     });
   }
   return candidates;
+}
+
+/**
+ * Heat takes part of the blame for a loss when it was warmer while the loss acted than at other daylight steps:
+ * crystalline silicon loses TEMPERATURE_COEFFICIENT of its power per degree. The share of the loss heat explains
+ * lowers the confidence by as much, and is cited. Nothing changes without temperatures.
+ */
+function weighHeat(candidate: Candidate, series: OutputSeries, expectedKw: readonly number[]): void {
+  const temperature = series.temperatureC;
+  if (!candidate.loss || !temperature || temperature.length !== series.t.length) return;
+  const { spans, share } = candidate.loss;
+  let [during, duringCount, other, otherCount] = [0, 0, 0, 0];
+  for (let i = 0; i < series.t.length; i++) {
+    if (!(expectedKw[i] > 0) || !Number.isFinite(temperature[i])) continue;
+    if (spans.some(([start, end]) => series.t[i] >= start && series.t[i] <= end)) [during, duringCount] = [during + temperature[i], duringCount + 1];
+    else [other, otherCount] = [other + temperature[i], otherCount + 1];
+  }
+  if (duringCount === 0 || otherCount === 0) return;
+  const warmer = during / duringCount - other / otherCount;
+  candidate.evidence.temperature_during_c = round(during / duringCount, 1);
+  candidate.evidence.temperature_elsewhere_c = round(other / otherCount, 1);
+  if (!(warmer > 0) || !(share > 0)) return;
+  const explained = Math.min(1, (TEMPERATURE_COEFFICIENT * warmer) / share);
+  candidate.confidence *= 1 - explained;
+  if (explained >= 0.1) candidate.rootCause += ` It was ${warmer.toFixed(0)} degrees C warmer then than at other times: heat may explain ${pct(explained)} of the loss.`;
 }
 
 const NOTHING = (reason: string): Diagnosis => ({ faultFamily: 'none', confidence: 0, severityLabel: 'normal', rootCause: `Nothing to diagnose: ${reason}`, energyAtRiskKw: 0, recommendedActions: [], evidence: {} });
@@ -499,22 +570,31 @@ export function diagnose(anomalies: readonly Anomaly[], series: OutputSeries, as
   const long = under.filter((a) => a.end - a.start >= SHADING_MAX_HOURS * HOUR_MS);
   const noonMs = solarNoonMs(series, expectedKw);
   const daily = dailyRatios(series, expectedKw, capacityKw, anomalies.filter((a) => a.kind !== 'underperformance'), noonMs);
+  const daylight = daylightDays(series, expectedKw, noonMs);
 
-  const candidates = [
-    tripCandidate(byKind('zero_output'), capacityKw, stepMinutes, format),
+  const scored = [
+    tripCandidate(byKind('zero_output'), capacityKw, stepMinutes, format, daylight),
     sensorCandidate([...anomalies], stepMinutes, format),
-    capCandidate(byKind('clipping'), capacityKw, stepMinutes, format),
-    dips.length ? shadingCandidate(dips, stepMinutes, format) : null,
-    ...levelCandidates(long, daily, format),
-  ].filter((c): c is Candidate => c !== null && c.confidence > 0);
+    capCandidate(byKind('clipping'), capacityKw, stepMinutes, format, daylight),
+    dips.length ? shadingCandidate(dips, stepMinutes, format, daylight) : null,
+    ...levelCandidates(long, daily, format, daylight),
+  ].filter((c): c is Candidate => c !== null);
+  for (const c of scored) weighHeat(c, series, expectedKw);
+  const candidates = scored.filter((c) => c.confidence > 0);
   if (candidates.length === 0) return NOTHING(`${anomalies.length} anomalies, none with the signature of a fault family.`);
 
   candidates.sort((a, b) => b.confidence - a.confidence || b.energyAtRiskKw - a.energyAtRiskKw);
   const primary = candidates[0];
-  const ranked = candidates.filter((c) => c === primary || c.confidence >= MIN_ACTION_CONFIDENCE).sort((a, b) => b.energyAtRiskKw - a.energyAtRiskKw);
-  const priorityOf = (c: Candidate): 'high' | 'medium' | 'low' =>
-    c.family === 'none' ? 'low' : c.severity === 'critical' || c.energyAtRiskKw >= 0.1 * capacityKw ? 'high' : c.energyAtRiskKw >= 0.02 * capacityKw || c === primary ? 'medium' : 'low';
-  const recommendedActions = ranked.flatMap((c) => c.actions.map((action, k) => ({ priority: k === 0 ? priorityOf(c) : priorityOf(c) === 'high' ? 'medium' : 'low', action }) as const));
+  // Actions by the energy they save, weighed by how sure each family is.
+  const stake = (c: Candidate) => c.confidence * c.energyAtRiskKw;
+  const ranked = candidates.filter((c) => c === primary || c.confidence >= MIN_ACTION_CONFIDENCE).sort((a, b) => stake(b) - stake(a) || b.confidence - a.confidence);
+  const priorityOf = (c: Candidate): 'high' | 'medium' | 'low' => {
+    if (c.family === 'none') return 'low';
+    if (c.severity === 'critical' || stake(c) >= HIGH_PRIORITY_SHARE * capacityKw) return 'high';
+    return stake(c) >= MEDIUM_PRIORITY_SHARE * capacityKw || c === primary ? 'medium' : 'low';
+  };
+  const lower = { high: 'medium', medium: 'low', low: 'low' } as const;
+  const recommendedActions = ranked.flatMap((c) => c.actions.map((action, k) => ({ priority: k === 0 ? priorityOf(c) : lower[priorityOf(c)], action })));
   return {
     faultFamily: primary.family,
     confidence: round(primary.confidence),

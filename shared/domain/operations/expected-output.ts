@@ -10,18 +10,20 @@
  * over clear sky, refined by least squares). Where the series carries irradiance, the same scale multiplies the
  * measured irradiance instead, read as plane-of-array or as horizontal (then transposed with the clear-sky ratio
  * of the fitted plane to the horizontal), whichever tracks the production better. Without coordinates the site
- * is estimated from the production (`estimateSiteGeometry`). Expected output never exceeds the capacity; the
+ * is estimated from the production (`solarSite`, `estimateSiteGeometry`). Expected output never exceeds the capacity; the
  * uncapped `potentialKw` is kept as the reference for clipping.
  *
  * Limits. Clear-sky expected output is what a cloudless sky would give: on a cloudy step the measured output is
  * below it for reasons that are not faults, so detectors compare against it on clear periods or across days.
- * Turbidity is a climatological constant (Linke 3), so hazy or smoky days sit a few per cent below. The scale is
- * fitted on the series itself: a fault present over most of it (more than about 90% of the clear periods)
- * becomes the reference. A loss that grows steadily over a short series (soiling over a few weeks) can be partly
- * taken up by the fitted plane mix; over a year the seasons pin it down. Horizon shading, bifacial gain, temperature derating and snow are not modelled.
+ * Turbidity is a climatological constant (Linke 3) and the site altitude is not known, so the clear-day level
+ * drifts by about 5% from month to month (SERF East, July against September) and hazy days sit a few per cent
+ * below. The scale and the plane mix are fitted on the series itself: a fault present over most of it becomes the
+ * reference, and a loss that grows over most of a short series is partly taken up by the plane mix (SERF East,
+ * 15% soiling: over the last 30 of 104 days it moves the modelled seasonal gain by under 1%, over the last 30 of
+ * 50 days by 5%). Horizon shading, bifacial gain, temperature derating and snow are not modelled.
  */
 import { DAY_MS, HOUR_MS, stepsPerDay } from '../forecasting/types';
-import { bestAlignment, estimateSiteGeometry, fitSystemScale, NIGHT_MARGIN_DEG, SOLAR_FIT_DAYS, type Alignment, type SolarSite } from '../forecasting/solar';
+import { bestAlignment, fitSystemScale, NIGHT_MARGIN_DEG, SOLAR_FIT_DAYS, solarSite, type Alignment, type SolarSite } from '../forecasting/solar';
 import { dayOfYear, extraterrestrialIrradiance, ineichenPerez } from '../weather/clear-sky';
 import { equationOfTimeMinutes, solarDeclinationDeg } from '../weather/climatology';
 import { pearson } from '../weather/forecast-enhancement';
@@ -88,6 +90,11 @@ const DEFAULT_PERFORMANCE_RATIO = 0.8;
 const MIN_GHI_FOR_TRANSPOSITION_WM2 = 50;
 /** Bound on that ratio. */
 const MAX_TRANSPOSITION_RATIO = 3;
+/**
+ * Measured irradiance is used only when it tracks the output at least this well (Pearson, daylight steps): an
+ * on-site pyranometer does (above 0.98), satellite irradiance for SERF East does not (0.88: cloud timing differs).
+ */
+const IRRADIANCE_MIN_CORRELATION = 0.95;
 /** fitSystemScale builds an argument list from its input: keep it well inside the engine's limit. */
 const MAX_SCALE_FIT_POINTS = 60_000;
 
@@ -133,7 +140,10 @@ function alignmentOffsetMs(alignment: Alignment, stepMinutes: number): number {
   return alignment === 'ending' ? -half : alignment === 'starting' ? half : 0;
 }
 
-/** Sun vector (Spencer 1971 declination and equation of time, as `analyticElevationDeg`) and Ineichen-Perez clear sky. */
+/**
+ * Sun vector (Spencer 1971 declination and equation of time, the formula of `analyticElevationDeg`, which gives
+ * the elevation only: the plane of array needs the azimuth too) and Ineichen-Perez clear sky.
+ */
 function skyGeometry(times: readonly number[], site: SolarSite, offsetMs: number): SkyGeometry {
   const n = times.length;
   const sky: SkyGeometry = { east: new Float64Array(n), north: new Float64Array(n), up: new Float64Array(n), ghi: new Float64Array(n), dni: new Float64Array(n), dhi: new Float64Array(n) };
@@ -264,41 +274,54 @@ function fitPlaneMix(power: readonly number[], sky: SkyGeometry, days: readonly 
   const peaks = chosen.map((day) => Math.max(...day.map((i) => power[i])));
   const candidates: [number, number][] = [[0, 180]];
   for (const tilt of PLANE_TILTS_DEG) for (const azimuth of PLANE_AZIMUTHS_DEG) candidates.push([tilt, azimuth]);
-  const x = candidates.map(([tilt, azimuth]) => planeOfArray(sky, tilt, azimuth, indices));
   const m = candidates.length;
   const n = y.length;
+  // Row-major: the m plane irradiances of step k at k * m.
+  const x = new Float64Array(n * m);
+  candidates.forEach(([tilt, azimuth], a) => planeOfArray(sky, tilt, azimuth, indices).forEach((v, k) => (x[k * m + a] = v)));
   const keep = new Uint8Array(n).fill(1);
   const dayScale = new Float64Array(chosen.length).fill(1);
-  const w = new Array<number>(m).fill(0);
+  const w = new Float64Array(m);
   const fit = new Float64Array(n);
+  const gram = new Float64Array(m * m);
+  const target = new Float64Array(m);
   for (let round = 0; round < FIT_ROUNDS; round++) {
     // Weights, given the day scales.
-    const gram = Array.from({ length: m }, () => new Array<number>(m).fill(0));
-    const target = new Array<number>(m).fill(0);
+    gram.fill(0);
+    target.fill(0);
     for (let k = 0; k < n; k++) {
       if (!keep[k]) continue;
       const yk = y[k] / dayScale[dayOf[k]];
+      const row = k * m;
       for (let a = 0; a < m; a++) {
-        target[a] += x[a][k] * yk;
-        for (let b = a; b < m; b++) gram[a][b] += x[a][k] * x[b][k];
+        const xa = x[row + a];
+        if (xa === 0) continue;
+        target[a] += xa * yk;
+        for (let b = a; b < m; b++) gram[a * m + b] += xa * x[row + b];
       }
     }
-    for (let a = 0; a < m; a++) for (let b = 0; b < a; b++) gram[a][b] = gram[b][a];
+    for (let a = 0; a < m; a++) for (let b = 0; b < a; b++) gram[a * m + b] = gram[b * m + a];
     for (let sweep = 0; sweep < NNLS_SWEEPS; sweep++) {
       let change = 0;
+      let largest = 1e-12;
       for (let a = 0; a < m; a++) {
-        if (!(gram[a][a] > 0)) continue;
+        const diagonal = gram[a * m + a];
+        if (!(diagonal > 0)) continue;
         let residual = target[a];
-        for (let b = 0; b < m; b++) if (b !== a) residual -= gram[a][b] * w[b];
-        const next = Math.max(0, residual / gram[a][a]);
+        for (let b = 0; b < m; b++) if (b !== a) residual -= gram[a * m + b] * w[b];
+        const next = Math.max(0, residual / diagonal);
         change = Math.max(change, Math.abs(next - w[a]));
+        largest = Math.max(largest, next);
         w[a] = next;
       }
-      if (change <= 1e-9 * Math.max(...w, 1e-12)) break;
+      if (change <= 1e-9 * largest) break;
     }
     // Day scales, given the weights (mean 1: the weights carry the size).
-    fit.fill(0);
-    for (let a = 0; a < m; a++) if (w[a] > 0) for (let k = 0; k < n; k++) fit[k] += w[a] * x[a][k];
+    for (let k = 0; k < n; k++) {
+      let sum = 0;
+      for (let a = 0; a < m; a++) sum += w[a] * x[k * m + a];
+      fit[k] = sum;
+    }
     const sxy = new Float64Array(chosen.length);
     const sxx = new Float64Array(chosen.length);
     for (let k = 0; k < n; k++) {
@@ -311,7 +334,8 @@ function fitPlaneMix(power: readonly number[], sky: SkyGeometry, days: readonly 
     for (let d = 0; d < chosen.length; d++) dayScale[d] /= mean > 0 ? mean : 1;
     for (let k = 0; k < n; k++) keep[k] = y[k] >= dayScale[dayOf[k]] * mean * fit[k] - TRIM_SHARE * peaks[dayOf[k]] ? 1 : 0;
   }
-  const total = w.reduce((sum, v) => sum + v, 0);
+  let total = 0;
+  for (let a = 0; a < m; a++) total += w[a];
   if (!(total > 0)) return horizontal;
   const planes = candidates.map(([tiltDeg, azimuthDeg], k) => ({ tiltDeg, azimuthDeg, share: w[k] / total })).filter((p) => p.share > 0);
   return { planes, clearDays: chosen.length };
@@ -394,13 +418,10 @@ export function expectedOutput(series: OutputSeries, asset: AssetSpec): Expected
   if (!(capacityKw > 0)) return noModel(series, 0, 'no capacity given and the output never rose above 0');
 
   const known = Number.isFinite(asset.latitude) && Number.isFinite(asset.longitude);
-  let site: SolarSite | null = known ? { latitude: asset.latitude!, longitude: asset.longitude!, estimated: false } : null;
-  if (!site) {
-    const estimated = estimateSiteGeometry({ t: series.t, y: withSilentNightsAsZero(power, series.stepMinutes), stepMinutes: series.stepMinutes });
-    if (!estimated) return noModel(series, capacityKw, 'no coordinates given and no whole day of production to estimate the site from');
-    site = { ...estimated, estimated: true };
-    notes.push(`site estimated from the production at ${site.latitude.toFixed(1)}, ${site.longitude.toFixed(2)}`);
-  }
+  const history = { t: series.t, y: known ? power : withSilentNightsAsZero(power, series.stepMinutes), stepMinutes: series.stepMinutes };
+  const site = solarSite(history, { kind: 'solar', latitude: asset.latitude, longitude: asset.longitude });
+  if (!site) return noModel(series, capacityKw, 'no coordinates given and no whole day of production to estimate the site from');
+  if (site.estimated) notes.push(`site estimated from the production at ${site.latitude.toFixed(1)}, ${site.longitude.toFixed(2)}`);
 
   // The analytic sun (site.estimated = true) throughout: ample for detection, and fast over a year of steps.
   const analytic: SolarSite = { ...site, estimated: true };
@@ -431,12 +452,14 @@ export function expectedOutput(series: OutputSeries, asset: AssetSpec): Expected
       return Math.max(0, g) * ratio;
     });
     const asPlane = irradiance.map((g, i) => (sky.ghi[i] === 0 ? 0 : Number.isFinite(g) ? Math.max(0, g) : NaN));
-    const pairs = (ref: number[]) => {
+    const tracking = (ref: number[]) => {
       const idx = ref.map((_, i) => i).filter((i) => daylight[i] && Number.isFinite(ref[i]) && Number.isFinite(power[i]));
       return pearson(idx.map((i) => power[i]), idx.map((i) => ref[i]));
     };
-    const [rPlane, rHorizontal] = [pairs(asPlane), pairs(transposed)];
-    if (Math.max(rPlane, rHorizontal) > 0) {
+    const [rPlane, rHorizontal] = [tracking(asPlane), tracking(transposed)];
+    if (Math.max(rPlane, rHorizontal) < IRRADIANCE_MIN_CORRELATION) {
+      notes.push(`irradiance left aside: it correlates at ${Math.max(rPlane, rHorizontal).toFixed(3)} only with the output (a satellite estimate or a distant sensor misses local clouds)`);
+    } else {
       method = rPlane >= rHorizontal ? 'irradiance_plane_of_array' : 'irradiance_horizontal';
       reference = method === 'irradiance_plane_of_array' ? asPlane : transposed;
       notes.push(`irradiance read as ${method === 'irradiance_plane_of_array' ? 'plane of array' : 'horizontal'} (correlation ${Math.max(rPlane, rHorizontal).toFixed(3)})`);

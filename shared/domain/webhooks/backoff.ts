@@ -1,7 +1,9 @@
 /**
  * When a failed webhook delivery is tried again: exponential backoff, the delay doubling after each failed
  * attempt from `baseDelaySeconds`, capped at `maxDelaySeconds`, for at most `maxAttempts` attempts in all.
- * Deterministic (no jitter), so the schedule a README or a test states is the one that runs.
+ * The schedule is the ceiling of each wait; `withJitter` spreads the actual wait over its upper half
+ * ("equal jitter", Brooker 2015, AWS Architecture Blog "Exponential Backoff And Jitter"), so receivers that
+ * failed together are not retried together.
  */
 
 export interface RetryPolicy {
@@ -25,4 +27,10 @@ export function retrySchedule(policy: RetryPolicy): number[] {
   const delays: number[] = [];
   for (let attempt = 1; attempt < policy.maxAttempts; attempt++) delays.push(retryDelaySeconds(attempt, policy)!);
   return delays;
+}
+
+/** A wait between half the ceiling and the ceiling, whole seconds (SQS delays are integers). */
+export function withJitter(ceilingSeconds: number, random: () => number = Math.random): number {
+  const half = ceilingSeconds / 2;
+  return Math.round(half + random() * half);
 }

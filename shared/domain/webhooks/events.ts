@@ -26,14 +26,3 @@ export interface WebhookPayload {
 
 /** The body of every delivery, in this key order; the account stays out of it. */
 export const webhookPayload = (event: WebhookEvent): WebhookPayload => ({ type: event.type, id: event.id, created_at: event.created_at, data: event.data });
-
-/** An absolute http or https URL with a host: the only targets a delivery is POSTed to. */
-export function isWebhookUrl(text: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-}

@@ -1,4 +1,4 @@
-import { retryDelaySeconds, retrySchedule, type RetryPolicy } from '../../../shared/domain/webhooks/backoff';
+import { retryDelaySeconds, retrySchedule, withJitter, type RetryPolicy } from '../../../shared/domain/webhooks/backoff';
 
 const policy: RetryPolicy = { maxAttempts: 8, baseDelaySeconds: 5, maxDelaySeconds: 900 };
 
@@ -26,5 +26,12 @@ describe('retry backoff', () => {
   it('refuses an attempt number that is not a positive integer', () => {
     expect(() => retryDelaySeconds(0, policy)).toThrow(RangeError);
     expect(() => retryDelaySeconds(1.5, policy)).toThrow(RangeError);
+  });
+
+  it('spreads each wait over the upper half of its ceiling (equal jitter)', () => {
+    expect(withJitter(320, () => 0)).toBe(160);
+    expect(withJitter(320, () => 1)).toBe(320);
+    expect(withJitter(320, () => 0.5)).toBe(240);
+    expect(withJitter(0, () => 0.7)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /** The registration request and the delivery payload: validation messages and shapes. */
 import { ServiceError } from '../../../shared/errors';
 import { parseWith } from '../../../shared/http/validation';
-import { isWebhookUrl, webhookPayload } from '../../../shared/domain/webhooks/events';
+import { callbackUrlProblem } from '../../../shared/domain/webhooks/callback-url';
+import { webhookPayload } from '../../../shared/domain/webhooks/events';
 import { CreateWebhookRequest, WebhookQueueMessage } from '../../../shared/schemas/webhooks';
 
 const valid = { webhook_url: 'https://hooks.example.com/energy', events: ['training_completed'], secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
@@ -15,13 +16,37 @@ function rejection(body: unknown): { status: number; message: string } {
   throw new Error('accepted');
 }
 
-describe('isWebhookUrl', () => {
-  it('accepts absolute http and https URLs', () => {
-    for (const url of ['https://hooks.example.com/a?b=c', 'http://127.0.0.1:8080/hook', 'https://[::1]:9/x']) expect(isWebhookUrl(url)).toBe(true);
+describe('callbackUrlProblem', () => {
+  it('accepts public https URLs under either policy', () => {
+    for (const url of ['https://hooks.example.com/a?b=c', 'https://93.184.216.34/x', 'https://[2606:4700::1111]/x']) {
+      expect(callbackUrlProblem(url, 'public')).toBeNull();
+      expect(callbackUrlProblem(url, 'loopback')).toBeNull();
+    }
   });
 
-  it('refuses other schemes, relative paths and text', () => {
-    for (const url of ['not a url', '/hook', 'ftp://example.com/x', 'javascript:alert(1)', 'mailto:ops@example.com', 'file:///etc/passwd', '']) expect(isWebhookUrl(url)).toBe(false);
+  it('refuses loopback, private, link-local and unspecified addresses, and http, in the cloud', () => {
+    expect(callbackUrlProblem('http://hooks.example.com/x', 'public')).toBe('https is required');
+    expect(callbackUrlProblem('https://127.0.0.1:8080/hook', 'public')).toBe('127.0.0.1 is a loopback address');
+    expect(callbackUrlProblem('https://[::1]:9/x', 'public')).toBe('::1 is a loopback address');
+    expect(callbackUrlProblem('https://localhost/x', 'public')).toBe('localhost is a loopback host');
+    expect(callbackUrlProblem('https://10.0.0.5/x', 'public')).toBe('10.0.0.5 is a private address');
+    expect(callbackUrlProblem('https://192.168.1.1/x', 'public')).toBe('192.168.1.1 is a private address');
+    expect(callbackUrlProblem('https://169.254.169.254/latest/meta-data', 'public')).toBe('169.254.169.254 is a linkLocal address');
+    expect(callbackUrlProblem('https://[::ffff:10.1.2.3]/x', 'public')).toBe('10.1.2.3 is a private address');
+    expect(callbackUrlProblem('https://0.0.0.0/x', 'public')).toBe('0.0.0.0 is a unspecified address');
+  });
+
+  it('allows loopback over http for development, but still no private network', () => {
+    expect(callbackUrlProblem('http://127.0.0.1:8080/hook', 'loopback')).toBeNull();
+    expect(callbackUrlProblem('http://localhost:3000/hook', 'loopback')).toBeNull();
+    expect(callbackUrlProblem('http://10.0.0.5/x', 'loopback')).toBe('https is required');
+    expect(callbackUrlProblem('https://10.0.0.5/x', 'loopback')).toBe('10.0.0.5 is a private address');
+  });
+
+  it('refuses other schemes, relative paths, text and credentials', () => {
+    for (const url of ['not a url', '/hook', '']) expect(callbackUrlProblem(url, 'loopback')).toBe('not an absolute URL');
+    for (const url of ['ftp://example.com/x', 'javascript:alert(1)', 'file:///etc/passwd']) expect(callbackUrlProblem(url, 'loopback')).toMatch(/is not https$/);
+    expect(callbackUrlProblem('https://user:pw@hooks.example.com/x', 'public')).toBe('credentials in the URL are not accepted');
   });
 });
 

@@ -1,0 +1,42 @@
+/**
+ * Which URLs a webhook or order-tracking callback may point at. Deliveries are POSTs made by the service,
+ * so a callback must not reach into the network the service runs in (server-side request forgery):
+ * `https` only, and no loopback, private, link-local or otherwise special address, whether written as a
+ * literal or resolved from the host name at delivery. `loopback` relaxes this for development and tests:
+ * loopback hosts are allowed, over http too. Address ranges are classified by ipaddr.js.
+ */
+import ipaddr from 'ipaddr.js';
+
+export type CallbackPolicy = 'public' | 'loopback';
+
+const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/** Why an address may not receive callbacks, or null when it may. */
+export function addressProblem(address: string, policy: CallbackPolicy): string | null {
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const range = parsed.range();
+  if (range === 'unicast') return null;
+  if (range === 'loopback' && policy === 'loopback') return null;
+  return `${parsed.toString()} is a ${range} address`;
+}
+
+/** Why a callback URL is refused, or null when it is acceptable. */
+export function callbackUrlProblem(text: string, policy: CallbackPolicy): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'not an absolute URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `scheme ${url.protocol} is not https`;
+  if (!url.hostname) return 'no host';
+  if (url.username || url.password) return 'credentials in the URL are not accepted';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = ipaddr.isValid(host);
+  const loopback = isLoopbackName(host) || (literal && ipaddr.parse(host).range() === 'loopback');
+  if (url.protocol === 'http:' && !(policy === 'loopback' && loopback)) return 'https is required';
+  if (isLoopbackName(host)) return policy === 'loopback' ? null : `${host} is a loopback host`;
+  return literal ? addressProblem(host, policy) : null;
+}

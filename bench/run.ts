@@ -9,8 +9,9 @@ import { benchIngestion } from './ingestion';
 import { benchForecasting } from './forecasting';
 import { benchTraining } from './training';
 import { benchOperations } from './operations';
+import { benchInterpolation } from './interpolation';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -58,6 +58,12 @@ export class TierLimitExceeded extends StructuredError {
   readonly code = 'TIER_LIMIT_EXCEEDED';
 }
 
+/** A request larger than the tier allows in one go (rows per cleaning): 413 with the tier's structured details. */
+export class TierRowLimitExceeded extends StructuredError {
+  readonly status = 413;
+  readonly code = 'TIER_LIMIT_EXCEEDED';
+}
+
 export class TierRequired extends StructuredError {
   readonly status = 403;
   readonly code = 'TIER_REQUIRED';

@@ -109,8 +109,8 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{webhook_id}', handler: 'webhooks', body: 'none' }),
 
   // Data cleaning
-  platform({ id: 'interpolate', method: 'POST', path: '/interpolate', body: 'json', ...planned('interpolation') }),
-  terminal('interpolation', 'not-implemented', 'interpolation'),
+  platform({ id: 'interpolate', method: 'POST', path: '/interpolate', handler: 'interpolate', body: 'json' }),
+  terminal('interpolation', 'terminal-interpolation'),
 
   // Dispatch
   platform({ id: 'dispatch-optimization', method: 'POST', path: '/api/dispatch-optimization', body: 'json', ...planned('dispatch') }),

@@ -1,19 +1,2 @@
-/** Deterministic random draws for tests and benchmark inputs, so every run sees the same data. */
-
-/** mulberry32 (Tommy Ettinger): uniform draws in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** N(0, 1) draws by Box-Muller on mulberry32. */
-export function gaussian(seed: number): () => number {
-  const uniform = mulberry32(seed);
-  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-}
+/** Deterministic random draws for tests and benchmark inputs (the domain's generator), so every run sees the same data. */
+export { gaussian, mulberry32 } from '../../shared/domain/seeded-random';

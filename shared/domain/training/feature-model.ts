@@ -9,6 +9,7 @@ import { calendarFeatures, futureTimes } from '../forecasting/calendar';
 import { fitRidge, predictRow, type Ridge } from '../forecasting/ridge';
 import type { FitContext, FittedModel, ForecastMember, RegularSeries } from '../forecasting/types';
 import { stepsPerDay } from '../forecasting/types';
+import { mulberry32 } from '../seeded-random';
 
 export const FEATURE_MODEL = 'feature_regression';
 
@@ -182,14 +183,8 @@ export function featureRegressionMember(config: FeatureConfig): ForecastMember {
 export function permutationImportance(model: FeatureModel, rows: number[][], targets: number[], seed = 1): Record<string, number> {
   const rmseOf = (data: number[][]) => Math.sqrt(data.reduce((s, x, i) => s + (targets[i] - predictRow(model.ridge, x)) ** 2, 0) / Math.max(1, data.length));
   const base = rmseOf(rows);
-  let state = seed >>> 0 || 1;
-  // xorshift32: a fixed seed keeps the importances of one model reproducible.
-  const random = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
+  // A fixed seed keeps the importances of one model reproducible.
+  const random = mulberry32(seed);
   const rise: Record<string, number> = {};
   for (const [group, columns] of Object.entries(model.layout.groups)) {
     const order = rows.map((_, i) => i);

@@ -1,0 +1,394 @@
+/**
+ * Data cleaning (ARCHITECTURE 7): gap filling by linear, monotone cubic (PCHIP, Fritsch & Carlson 1980),
+ * seasonal-profile (same times of the neighbouring days, shifted to the gap's edges) and, for solar, the
+ * clear-sky ratio (the clear-sky index interpolated across the gap, times the clear-sky output, so a noon
+ * gap keeps the day's shape); `adaptive` picks per gap length the method with the lowest error when known
+ * runs of that length are hidden in the same series. Outliers: a Hampel filter on the residual from the
+ * neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
+ */
+import { bestAlignment, clearSkyProfile, fitSystemScale, solarSite } from '../forecasting/solar';
+import { stepsPerDay } from '../forecasting/types';
+import { mulberry32 } from '../seeded-random';
+
+export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'adaptive';
+type Concrete = Exclude<FillMethod, 'adaptive'>;
+
+export interface CleanOptions {
+  /** @default 'adaptive' */
+  method?: FillMethod;
+  /** Gaps longer than this stay missing. */
+  maxGapSteps: number;
+  /** Hampel filter and physical bounds (quality_enhancement). */
+  detectOutliers: boolean;
+  /** Whether the seasonal profile may fill. */
+  seasonalAdjustment: boolean;
+  kind: 'solar' | 'wind' | 'load' | 'generic';
+  latitude?: number;
+  longitude?: number;
+  /** Upper physical bound (1.2 x capacity) when known. */
+  capacity?: number;
+  /** A filled value whose confidence is below it stays missing. */
+  confidenceThreshold?: number;
+  /** Aligned with the grid; irradiance replaces the clear-sky model in clear-sky-ratio fills when given. */
+  exogenous?: { ghi_wm2?: number[]; temperature_c?: number[] };
+}
+
+export interface CleanResult {
+  values: number[];
+  /** `original` for input values kept and for gaps left unfilled (not interpolated); `interpolated` for fills. */
+  quality: ('original' | 'interpolated')[];
+  /** 1 for originals; for fills 1 - RMSE(method, gap length) / spread of the series, from hiding known values. */
+  confidence: number[];
+  outlierIndices: number[];
+  gaps: { start: number; end: number; steps: number; method: Concrete | 'unfilled' }[];
+}
+
+interface Series {
+  t: number[];
+  y: number[];
+  stepMinutes: number;
+}
+
+/** Hampel filter (Hampel 1974; Pearson 2002): half-window in steps and threshold in scaled MADs. */
+export const HAMPEL_HALF_WINDOW = 3;
+export const HAMPEL_K = 3;
+/** Days either side whose same time of day forms the seasonal profile. */
+export const PROFILE_DAYS = 7;
+/** Known runs hidden per gap length when `adaptive` chooses. */
+export const ADAPTIVE_TRIALS = 24;
+/** Negative generation beyond this share of the series' maximum is impossible (inverter self-consumption is smaller). */
+const NEGATIVE_SHARE = 0.02;
+
+const known = (v: number) => Number.isFinite(v);
+
+/** Fritsch-Carlson slopes at the nodes (x increasing), monotone where the data are. */
+function pchipSlopes(x: number[], y: number[]): number[] {
+  const n = x.length;
+  const h = x.slice(1).map((xi, i) => xi - x[i]);
+  const delta = h.map((hi, i) => (y[i + 1] - y[i]) / hi);
+  const d = new Array<number>(n).fill(0);
+  for (let i = 1; i < n - 1; i++) {
+    if (delta[i - 1] * delta[i] > 0) {
+      const w1 = 2 * h[i] + h[i - 1];
+      const w2 = h[i] + 2 * h[i - 1];
+      d[i] = (w1 + w2) / (w1 / delta[i - 1] + w2 / delta[i]);
+    }
+  }
+  // End slopes: the one-sided three-point formula, kept monotone (Moler, Numerical Computing with MATLAB, pchip).
+  const end = (h0: number, h1: number, d0: number, d1: number) => {
+    let s = ((2 * h0 + h1) * d0 - h0 * d1) / (h0 + h1);
+    if (Math.sign(s) !== Math.sign(d0)) s = 0;
+    else if (Math.sign(d0) !== Math.sign(d1) && Math.abs(s) > Math.abs(3 * d0)) s = 3 * d0;
+    return s;
+  };
+  if (n === 2) d[0] = d[1] = delta[0];
+  else {
+    d[0] = end(h[0], h[1], delta[0], delta[1]);
+    d[n - 1] = end(h[n - 2], h[n - 3], delta[n - 2], delta[n - 3]);
+  }
+  return d;
+}
+
+/** Known neighbours of a gap [a, b]: up to `k` on each side, nearest first. */
+function neighbours(y: readonly number[], a: number, b: number, k: number): number[] {
+  const left: number[] = [];
+  for (let i = a - 1; i >= 0 && left.length < k; i--) if (known(y[i])) left.unshift(i);
+  const right: number[] = [];
+  for (let i = b + 1; i < y.length && right.length < k; i++) if (known(y[i])) right.push(i);
+  return [...left, ...right];
+}
+
+interface Context {
+  series: Series;
+  options: CleanOptions;
+  perDay: number;
+  /** Seasonal profile per index (NaN where no neighbouring day knows the time). */
+  profile?: number[];
+  /** Clear-sky output per index for solar (0 at night), when the site is known or can be estimated. */
+  clearSky?: number[];
+}
+
+function fillGap(method: Concrete, y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
+  const left = a - 1;
+  const right = b + 1;
+  if (left < 0 || right >= y.length || !known(y[left]) || !known(y[right])) return null;
+  const span = right - left;
+  const out: number[] = [];
+  if (method === 'linear') {
+    for (let i = a; i <= b; i++) out.push(y[left] + ((y[right] - y[left]) * (i - left)) / span);
+    return out;
+  }
+  if (method === 'pchip') {
+    const nodes = neighbours(y, a, b, 3);
+    const xs = nodes;
+    const ys = nodes.map((i) => y[i]);
+    const d = pchipSlopes(xs, ys);
+    const k = xs.indexOf(left);
+    const h = right - left;
+    for (let i = a; i <= b; i++) {
+      const s = (i - left) / h;
+      const h00 = 2 * s ** 3 - 3 * s ** 2 + 1;
+      const h10 = s ** 3 - 2 * s ** 2 + s;
+      const h01 = -2 * s ** 3 + 3 * s ** 2;
+      const h11 = s ** 3 - s ** 2;
+      out.push(h00 * y[left] + h10 * h * d[k] + h01 * y[right] + h11 * h * d[k + 1]);
+    }
+    return out;
+  }
+  if (method === 'seasonal_profile') {
+    const p = ctx.profile;
+    if (!p || !known(p[left]) || !known(p[right])) return null;
+    const r0 = y[left] - p[left];
+    const r1 = y[right] - p[right];
+    for (let i = a; i <= b; i++) {
+      if (!known(p[i])) return null;
+      out.push(p[i] + r0 + ((r1 - r0) * (i - left)) / span);
+    }
+    return out;
+  }
+  // clear_sky_ratio
+  const c = ctx.clearSky;
+  if (!c) return null;
+  // The index at each edge: produced over possible on the nearest known daylight values (up to an hour's
+  // worth), so one cloud edge does not set it (a gap may also start at dawn).
+  const EDGE_POINTS = Math.max(1, Math.round(60 / ctx.series.stepMinutes));
+  const ratioNear = (from: number, dir: -1 | 1) => {
+    let produced = 0;
+    let possible = 0;
+    let used = 0;
+    for (let i = from, seen = 0; i >= 0 && i < y.length && seen < ctx.perDay && used < EDGE_POINTS; i += dir, seen++) {
+      if (known(y[i]) && c[i] > 0.05 * maxOf(c)) {
+        produced += y[i];
+        possible += c[i];
+        used++;
+      }
+    }
+    return possible > 0 ? produced / possible : NaN;
+  };
+  const k0 = ratioNear(left, -1);
+  const k1 = ratioNear(right, 1);
+  if (!known(k0) || !known(k1)) return null;
+  for (let i = a; i <= b; i++) out.push(c[i] > 0 ? (k0 + ((k1 - k0) * (i - left)) / span) * c[i] : 0);
+  return out;
+}
+
+const maxCache = new WeakMap<readonly number[], number>();
+function maxOf(xs: readonly number[]): number {
+  let m = maxCache.get(xs);
+  if (m === undefined) {
+    m = xs.reduce((a, b) => (b > a ? b : a), 0);
+    maxCache.set(xs, m);
+  }
+  return m;
+}
+
+/** Mean of the same time of day on up to PROFILE_DAYS days either side (excluding the index itself). */
+function seasonalProfile(y: readonly number[], perDay: number): number[] {
+  return y.map((_, i) => {
+    let sum = 0;
+    let count = 0;
+    for (let k = 1; k <= PROFILE_DAYS; k++) {
+      for (const j of [i - k * perDay, i + k * perDay]) {
+        if (j >= 0 && j < y.length && known(y[j])) {
+          sum += y[j];
+          count++;
+        }
+      }
+    }
+    return count ? sum / count : NaN;
+  });
+}
+
+/** Clear-sky output of the system (clear-sky GHI times its fitted scale); irradiance instead when given. */
+function clearSkyOutput(series: Series, options: CleanOptions): number[] | undefined {
+  const ghi = options.exogenous?.ghi_wm2;
+  const site = solarSite(series, { kind: 'solar', latitude: options.latitude, longitude: options.longitude });
+  if (!site) return undefined;
+  const alignment = site.estimated ? 'instant' : bestAlignment(series.t, series.y, series.stepMinutes, site);
+  const reference = ghi && ghi.length === series.t.length && ghi.some((g) => g > 0) ? ghi.map((g) => (known(g) ? Math.max(0, g) : 0)) : clearSkyProfile(series.t, series.stepMinutes, site, alignment);
+  const scale = fitSystemScale(series.y, reference);
+  return scale > 0 ? reference.map((c) => c * scale) : undefined;
+}
+
+function candidates(ctx: Context): Concrete[] {
+  const list: Concrete[] = ['linear', 'pchip'];
+  if (ctx.options.seasonalAdjustment && ctx.series.y.length >= 3 * ctx.perDay) list.push('seasonal_profile');
+  if (ctx.clearSky) list.push('clear_sky_ratio');
+  return list;
+}
+
+/** Runs of `length` known values with known edges, at seeded positions (daylight only when asked). */
+function hiddenRuns(y: readonly number[], length: number, count: number, seed: number, daylight?: readonly boolean[]): number[] {
+  const random = mulberry32(seed);
+  const starts = new Set<number>();
+  for (let attempt = 0; attempt < count * 30 && starts.size < count; attempt++) {
+    const a = 1 + Math.floor(random() * (y.length - length - 2));
+    let ok = a >= 1 && a + length < y.length && known(y[a - 1]) && known(y[a + length]);
+    for (let i = a; ok && i < a + length; i++) ok = known(y[i]) && (!daylight || daylight[i]);
+    if (ok) starts.add(a);
+  }
+  return [...starts];
+}
+
+function errorsOf(method: Concrete, y: number[], starts: readonly number[], length: number, ctx: Context): { se: number; ae: number; n: number } {
+  let se = 0;
+  let ae = 0;
+  let n = 0;
+  for (const a of starts) {
+    const b = a + length - 1;
+    const truth = y.slice(a, b + 1);
+    for (let i = a; i <= b; i++) y[i] = NaN;
+    const fill = fillGap(method, y, a, b, ctx);
+    truth.forEach((v, k) => (y[a + k] = v));
+    if (!fill) continue;
+    fill.forEach((v, k) => {
+      se += (v - truth[k]) ** 2;
+      ae += Math.abs(v - truth[k]);
+      n++;
+    });
+  }
+  return { se, ae, n };
+}
+
+function contextOf(series: Series, options: CleanOptions, y: number[]): Context {
+  const perDay = stepsPerDay(series.stepMinutes);
+  const ctx: Context = { series: { ...series, y }, options, perDay };
+  if (options.seasonalAdjustment && y.length >= 3 * perDay) ctx.profile = seasonalProfile(y, perDay);
+  if (options.kind === 'solar' && y.length >= 2 * perDay) ctx.clearSky = clearSkyOutput({ ...series, y }, options);
+  return ctx;
+}
+
+/** Robust spread of the known values (1.4826 x MAD, or the standard deviation when the MAD is 0). */
+function spreadOf(y: readonly number[]): number {
+  const v = y.filter(known).sort((a, b) => a - b);
+  if (!v.length) return 0;
+  const median = v[Math.floor(v.length / 2)];
+  const dev = v.map((x) => Math.abs(x - median)).sort((a, b) => a - b);
+  const mad = 1.4826 * dev[Math.floor(dev.length / 2)];
+  if (mad > 0) return mad;
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  return Math.sqrt(v.reduce((s, x) => s + (x - mean) ** 2, 0) / v.length);
+}
+
+/**
+ * Outliers: physical bounds, then a Hampel filter on the values themselves (the median of the neighbours is
+ * the reference: a ramp's neighbours bracket its value, a spike's do not).
+ */
+function outliersOf(y: readonly number[], options: CleanOptions): number[] {
+  const out: number[] = [];
+  const max = Math.max(0, ...y.filter(known));
+  const residual = y;
+  for (let i = 0; i < y.length; i++) {
+    if (!known(y[i])) continue;
+    const generation = options.kind === 'solar' || options.kind === 'wind';
+    if ((generation && y[i] < -NEGATIVE_SHARE * max) || (options.capacity !== undefined && y[i] > 1.2 * options.capacity)) {
+      out.push(i);
+      continue;
+    }
+    const window: number[] = [];
+    for (let j = Math.max(0, i - HAMPEL_HALF_WINDOW); j <= Math.min(y.length - 1, i + HAMPEL_HALF_WINDOW); j++) if (j !== i && known(residual[j])) window.push(residual[j]);
+    if (window.length < 3) continue;
+    window.sort((p, q) => p - q);
+    const median = window[Math.floor(window.length / 2)];
+    const mad = 1.4826 * [...window.map((w) => Math.abs(w - median))].sort((p, q) => p - q)[Math.floor(window.length / 2)];
+    // A floor on the MAD keeps a flat stretch (night zeros) from flagging the first morning value.
+    const scale = Math.max(mad, 0.02 * (max || 1));
+    if (Math.abs(residual[i] - median) > HAMPEL_K * scale) out.push(i);
+  }
+  return out;
+}
+
+/** Cleans a regular series; see the module comment. */
+export function cleanSeries(series: Series, options: CleanOptions): CleanResult {
+  const y = series.y.map((v) => (known(v) ? v : NaN));
+  let ctx = contextOf(series, options, y);
+  const outlierIndices = options.detectOutliers ? outliersOf(y, options) : [];
+  for (const i of outlierIndices) y[i] = NaN;
+  if (outlierIndices.length) ctx = contextOf(series, options, y);
+  const spread = spreadOf(y) || 1;
+  const quality = series.y.map(() => 'original' as 'original' | 'interpolated');
+  const confidence = series.y.map(() => 1);
+  const values = y.slice();
+  const gaps: CleanResult['gaps'] = [];
+  const choice = new Map<number, { method: Concrete; rmse: number }>();
+  const chooseFor = (length: number): { method: Concrete; rmse: number } => {
+    let best = choice.get(length);
+    if (best) return best;
+    const starts = hiddenRuns(y, length, ADAPTIVE_TRIALS, 7 + length);
+    const methods = options.method && options.method !== 'adaptive' ? [options.method] : candidates(ctx);
+    best = { method: methods[0], rmse: NaN };
+    let bestSe = Infinity;
+    for (const m of methods) {
+      const e = errorsOf(m, y, starts, length, ctx);
+      const mse = e.n ? e.se / e.n : Infinity;
+      if (mse < bestSe) [best, bestSe] = [{ method: m, rmse: Math.sqrt(mse) }, mse];
+    }
+    choice.set(length, best);
+    return best;
+  };
+  for (let a = 0; a < y.length; a++) {
+    if (known(y[a])) continue;
+    let b = a;
+    while (b + 1 < y.length && !known(y[b + 1])) b++;
+    const steps = b - a + 1;
+    let method: Concrete | 'unfilled' = 'unfilled';
+    if (steps <= options.maxGapSteps) {
+      const chosen = chooseFor(steps);
+      const order = [chosen.method, ...(['linear', 'pchip'] as Concrete[]).filter((m) => m !== chosen.method)];
+      for (const m of order) {
+        const fill = fillGap(m, y, a, b, ctx);
+        if (!fill) continue;
+        const conf = Math.max(0, Math.min(1, Number.isFinite(chosen.rmse) && m === chosen.method ? 1 - chosen.rmse / spread : 1 - (chooseForMethod(m, steps) / spread)));
+        if (conf < (options.confidenceThreshold ?? 0)) break;
+        fill.forEach((v, k) => {
+          values[a + k] = v;
+          quality[a + k] = 'interpolated';
+          confidence[a + k] = Math.round(conf * 1e4) / 1e4;
+        });
+        method = m;
+        break;
+      }
+    }
+    if (method === 'unfilled') for (let i = a; i <= b; i++) confidence[i] = 0;
+    gaps.push({ start: a, end: b, steps, method });
+    a = b;
+  }
+  return { values, quality, confidence, outlierIndices, gaps };
+
+  /** The validation RMSE of a fallback method at a gap length (NaN-safe). */
+  function chooseForMethod(method: Concrete, length: number): number {
+    const e = errorsOf(method, y, hiddenRuns(y, length, ADAPTIVE_TRIALS, 7 + length), length, ctx);
+    return e.n ? Math.sqrt(e.se / e.n) : spread;
+  }
+}
+
+/** Hides known runs of `gapSteps` at seeded positions, fills them with `method`, and scores the fills against the hidden truth. */
+export function evaluateByHiding(series: Series, options: CleanOptions & { method: FillMethod }, hide: { gapSteps: number; count: number; seed: number; daylightOnly?: boolean }): { rmse: number; mae: number; gaps: number } {
+  const y = series.y.map((v) => (known(v) ? v : NaN));
+  const ctx = contextOf(series, options, y);
+  const daylight = hide.daylightOnly ? (ctx.clearSky ?? y.map((v) => v)).map((c) => c > 0) : undefined;
+  const starts = hiddenRuns(y, hide.gapSteps, hide.count, hide.seed, daylight);
+  let se = 0;
+  let ae = 0;
+  let n = 0;
+  for (const a of starts) {
+    const b = a + hide.gapSteps - 1;
+    const truth = y.slice(a, b + 1);
+    const hidden = y.slice();
+    for (let i = a; i <= b; i++) hidden[i] = NaN;
+    // A window of 8 days either side keeps each trial's cost small; the exogenous series are cut alike.
+    const from = Math.max(0, a - 8 * ctx.perDay);
+    const to = Math.min(y.length, b + 8 * ctx.perDay + 1);
+    const exogenous = options.exogenous && Object.fromEntries(Object.entries(options.exogenous).map(([k, v]) => [k, v?.slice(from, to)]));
+    const filled = cleanSeries({ ...series, t: series.t.slice(from, to), y: hidden.slice(from, to) }, { ...options, exogenous, detectOutliers: false, maxGapSteps: hide.gapSteps, confidenceThreshold: 0 });
+    const offset = from;
+    truth.forEach((v, k) => {
+      const f = filled.values[a - offset + k];
+      if (!known(f)) return;
+      se += (f - v) ** 2;
+      ae += Math.abs(f - v);
+      n++;
+    });
+  }
+  return { rmse: n ? Math.sqrt(se / n) : NaN, mae: n ? ae / n : NaN, gaps: starts.length };
+}

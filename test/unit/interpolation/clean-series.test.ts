@@ -1,0 +1,83 @@
+import { cleanSeries, evaluateByHiding, type CleanOptions } from '../../../shared/domain/interpolation';
+import { clearSkyGhiAt } from '../../../shared/domain/weather/clear-sky';
+
+const START = Date.UTC(2024, 5, 1);
+const SITE = { latitude: 39.74, longitude: -105.18 };
+const base: CleanOptions = { maxGapSteps: 12, detectOutliers: false, seasonalAdjustment: true, kind: 'generic' };
+const series = (y: number[], step = 60) => ({ t: y.map((_, i) => START + i * step * 60_000), y, stepMinutes: step });
+const withGap = (y: number[], from: number, to: number) => y.map((v, i) => (i >= from && i <= to ? NaN : v));
+
+describe('cleanSeries', () => {
+  it('fills a linear ramp exactly with linear and with pchip', () => {
+    const ramp = Array.from({ length: 48 }, (_, i) => 10 + 2 * i);
+    for (const method of ['linear', 'pchip'] as const) {
+      const out = cleanSeries(series(withGap(ramp, 20, 24)), { ...base, method });
+      for (let i = 20; i <= 24; i++) expect(out.values[i]).toBeCloseTo(ramp[i], 9);
+      expect(out.quality.slice(19, 26)).toEqual(['original', 'interpolated', 'interpolated', 'interpolated', 'interpolated', 'interpolated', 'original']);
+      expect(out.gaps).toEqual([{ start: 20, end: 24, steps: 5, method }]);
+    }
+  });
+
+  it('fills a daily sine closely by the seasonal profile where linear cuts the crest', () => {
+    const sine = Array.from({ length: 24 * 10 }, (_, i) => 50 + 20 * Math.sin((2 * Math.PI * i) / 24));
+    const gap = withGap(sine, 100, 105); // the crest at hour 102
+    const seasonal = cleanSeries(series(gap), { ...base, method: 'seasonal_profile' });
+    const linear = cleanSeries(series(gap), { ...base, method: 'linear' });
+    const err = (v: number[]) => Math.max(...[100, 101, 102, 103, 104, 105].map((i) => Math.abs(v[i] - sine[i])));
+    expect(err(seasonal.values)).toBeLessThan(1e-9);
+    expect(err(linear.values)).toBeGreaterThan(5);
+    expect(cleanSeries(series(gap), base).gaps[0].method).toBe('seasonal_profile');
+  });
+
+  it('keeps a clear-sky day shape through a noon gap with the clear-sky ratio', () => {
+    const pv = Array.from({ length: 24 * 4 * 5 }, (_, i) => (5 * clearSkyGhiAt(new Date(START + i * 15 * 60_000), SITE)) / 1000);
+    const noon = 4 * 24 * 4 + 4 * 18; // 18:00 UTC, local solar noon at Golden
+    const gap = withGap(pv, noon - 8, noon + 8);
+    const options: CleanOptions = { ...base, kind: 'solar', ...SITE, maxGapSteps: 24 };
+    const ratio = cleanSeries(series(gap, 15), { ...options, method: 'clear_sky_ratio' });
+    const linear = cleanSeries(series(gap, 15), { ...options, method: 'linear' });
+    const worst = (v: number[]) => Math.max(...Array.from({ length: 17 }, (_, k) => Math.abs(v[noon - 8 + k] - pv[noon - 8 + k])));
+    expect(worst(ratio.values)).toBeLessThan(0.03 * 5);
+    expect(worst(linear.values)).toBeGreaterThan(0.1);
+  });
+
+  it('leaves gaps longer than maxGapSteps missing, not interpolated, with confidence 0', () => {
+    const y = Array.from({ length: 48 }, (_, i) => i);
+    const out = cleanSeries(series(withGap(y, 10, 19)), { ...base, maxGapSteps: 6 });
+    expect(out.values.slice(10, 20).every(Number.isNaN)).toBe(true);
+    expect(out.quality.slice(10, 20).every((q) => q === 'original')).toBe(true);
+    expect(out.confidence[12]).toBe(0);
+    expect(out.gaps).toEqual([{ start: 10, end: 19, steps: 10, method: 'unfilled' }]);
+  });
+
+  it('replaces a spike and a negative generation value, and flags them', () => {
+    const y = Array.from({ length: 72 }, (_, i) => 50 + 20 * Math.sin((2 * Math.PI * i) / 24));
+    y[30] = 400;
+    y[50] = -40;
+    const out = cleanSeries(series(y), { ...base, kind: 'wind', detectOutliers: true });
+    expect(out.outlierIndices).toEqual([30, 50]);
+    expect(out.quality[30]).toBe('interpolated');
+    expect(Math.abs(out.values[30] - (50 + 20 * Math.sin((2 * Math.PI * 30) / 24)))).toBeLessThan(2);
+  });
+
+  it('leaves a fill missing when its confidence is below the threshold', () => {
+    const random = (() => {
+      let s = 3;
+      return () => ((s = (s * 16807) % 2147483647) / 2147483647);
+    })();
+    const noise = Array.from({ length: 96 }, () => 100 * random());
+    const out = cleanSeries(series(withGap(noise, 40, 45)), { ...base, confidenceThreshold: 0.99 });
+    expect(out.values.slice(40, 46).every(Number.isNaN)).toBe(true);
+    const relaxed = cleanSeries(series(withGap(noise, 40, 45)), { ...base, confidenceThreshold: 0 });
+    expect(relaxed.values.slice(40, 46).every(Number.isFinite)).toBe(true);
+  });
+});
+
+describe('evaluateByHiding', () => {
+  it('scores a method on hidden runs: exact on a ramp', () => {
+    const ramp = Array.from({ length: 200 }, (_, i) => 3 * i);
+    const r = evaluateByHiding(series(ramp), { ...base, method: 'linear' }, { gapSteps: 3, count: 20, seed: 1 });
+    expect(r.gaps).toBe(20);
+    expect(r.rmse).toBeCloseTo(0, 9);
+  });
+});

@@ -11,7 +11,7 @@ import { regularise } from '../shared/domain/forecasting/regularise';
 import { mulberry32 } from '../test/helpers/seeded-random';
 
 const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
-const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'adaptive'];
+const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'adaptive'];
 const GAP_HOURS = [1, 3, 6];
 const GAPS_PER_LENGTH = 200;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);

@@ -2,7 +2,9 @@
  * Data cleaning (ARCHITECTURE 7): gap filling by linear, monotone cubic (PCHIP, Fritsch & Carlson 1980),
  * seasonal-profile (same times of the neighbouring days, shifted to the gap's edges) and, for solar, the
  * clear-sky ratio (the clear-sky index interpolated across the gap, times the clear-sky output, so a noon
- * gap keeps the day's shape); `adaptive` picks per gap length the method with the lowest error when known
+ * gap keeps the day's shape); `blend`, the mean of the seasonal profile and the clear-sky ratio (PCHIP where
+ * there is no clear sky): the two err differently, so their mean errs less on the bench's long gaps;
+ * `adaptive` picks per gap length the method with the lowest error when known
  * runs of that length are hidden in the same series. Outliers: a Hampel filter on the residual from the
  * neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
  */
@@ -10,7 +12,7 @@ import { bestAlignment, clearSkyProfile, fitSystemScale, solarSite } from '../fo
 import { stepsPerDay } from '../forecasting/types';
 import { mulberry32 } from '../seeded-random';
 
-export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'adaptive';
+export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'adaptive';
 type Concrete = Exclude<FillMethod, 'adaptive'>;
 
 export interface CleanOptions {
@@ -109,6 +111,11 @@ interface Context {
 }
 
 function fillGap(method: Concrete, y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
+  if (method === 'blend') {
+    const parts = (['seasonal_profile', ctx.clearSky ? 'clear_sky_ratio' : 'pchip'] as Concrete[]).map((m) => fillGap(m, y, a, b, ctx));
+    if (parts.some((p) => !p)) return null;
+    return parts[0]!.map((v, k) => (v + parts[1]![k]) / 2);
+  }
   const left = a - 1;
   const right = b + 1;
   if (left < 0 || right >= y.length || !known(y[left]) || !known(y[right])) return null;
@@ -214,6 +221,7 @@ function candidates(ctx: Context): Concrete[] {
   const list: Concrete[] = ['linear', 'pchip'];
   if (ctx.options.seasonalAdjustment && ctx.series.y.length >= 3 * ctx.perDay) list.push('seasonal_profile');
   if (ctx.clearSky) list.push('clear_sky_ratio');
+  if (list.includes('seasonal_profile')) list.push('blend');
   return list;
 }
 

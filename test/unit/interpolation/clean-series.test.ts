@@ -41,6 +41,13 @@ describe('cleanSeries', () => {
     expect(worst(linear.values)).toBeGreaterThan(0.1);
   });
 
+  it('blends the seasonal profile with pchip half and half where there is no clear sky', () => {
+    const y = Array.from({ length: 24 * 6 }, (_, i) => 50 + 20 * Math.sin((2 * Math.PI * i) / 24) + (i % 7));
+    const gap = withGap(y, 80, 83);
+    const fills = (['seasonal_profile', 'pchip', 'blend'] as const).map((method) => cleanSeries(series(gap), { ...base, method }).values);
+    for (let i = 80; i <= 83; i++) expect(fills[2][i]).toBeCloseTo((fills[0][i] + fills[1][i]) / 2, 9);
+  });
+
   it('leaves gaps longer than maxGapSteps missing, not interpolated, with confidence 0', () => {
     const y = Array.from({ length: 48 }, (_, i) => i);
     const out = cleanSeries(series(withGap(y, 10, 19)), { ...base, maxGapSteps: 6 });

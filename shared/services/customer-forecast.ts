@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound } from '../errors';
 import { ForecastInputError } from '../domain/forecasting/regularise';
-import { forecastWithModel } from '../domain/training/serve';
+import { forecastWithModel, SERVING_HISTORY_DAYS } from '../domain/training/serve';
 import type { ModelArtifact } from '../domain/training/train';
 import type { WeatherPoint } from '../domain/weather/types';
 import { publishEvent } from '../events/event-bus';
@@ -19,7 +19,6 @@ import { withQuota } from './quota';
 import { loadSiteModelData, weatherExogenous } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
 import { loadArtifact } from './training';
-import { SERVING_HISTORY_DAYS } from '../domain/training/serve';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -3,6 +3,7 @@
  * joins them with the actuals that arrived since and measures their accuracy.
  */
 import { NotFound } from '../errors';
+import { wapeAccuracy } from '../domain/forecasting/metrics';
 import { listForecastResults, type StoredForecastResult } from '../store/forecast-results-repo';
 import { listCustomers } from '../store/tenants-repo';
 import type { Caller } from './authentication';
@@ -36,9 +37,8 @@ interface Joined {
 /** 1 - |error| / |actual| per point (0 when the error exceeds the actual); for aggregates, 1 - sum|error| / sum|actual|. */
 function accuracy(points: readonly Joined[]): number | null {
   const known = points.filter((p) => p.actual !== null);
-  const total = known.reduce((s, p) => s + Math.abs(p.actual!), 0);
-  if (!known.length || total === 0) return null;
-  return round(Math.max(0, 1 - known.reduce((s, p) => s + Math.abs(p.actual! - p.predicted), 0) / total));
+  const value = wapeAccuracy(known.map((p) => p.actual!), known.map((p) => p.predicted));
+  return Number.isFinite(value) ? round(value) : null;
 }
 
 function trend(points: readonly Joined[]): string | null {

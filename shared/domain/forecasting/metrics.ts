@@ -130,3 +130,16 @@ export function pointMetrics(actual: readonly number[], forecast: readonly numbe
     r2: r2(actual, forecast),
   };
 }
+
+/** Accuracy as 1 - sum|error| / sum|actual| over the pairs where both are known (1 - WAPE), floored at 0; NaN without any actual. */
+export function wapeAccuracy(actual: readonly number[], forecast: readonly number[]): number {
+  let error = 0;
+  let total = 0;
+  actual.forEach((a, i) => {
+    if (Number.isFinite(a) && Number.isFinite(forecast[i])) {
+      error += Math.abs(a - forecast[i]);
+      total += Math.abs(a);
+    }
+  });
+  return total > 0 ? Math.max(0, 1 - error / total) : NaN;
+}

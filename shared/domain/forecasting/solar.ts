@@ -139,20 +139,30 @@ export function fitSystemScale(production: readonly number[], clearSky: readonly
  * clouds shape the day differently from the clear-sky GHI. `MAX_CLEAR_SKY_INDEX` bounds it; 1 where no day tells.
  */
 export function expectedIndexByTimeOfDay(production: readonly number[], expected: readonly number[], perDay: number): number[] {
-  const produced = new Array<number>(perDay).fill(0);
-  const possible = new Array<number>(perDay).fill(0);
+  return ratioByTimeOfDay(production, expected, perDay, () => 1).map((k) => (Number.isFinite(k) ? Math.min(MAX_CLEAR_SKY_INDEX, k) : 1));
+}
+
+/**
+ * Per time of day (the step and its two neighbours), sum(w p+) / sum(w r): with weight w = 1 the ratio of
+ * sums, with w = r the least-squares slope of production on the reference through the origin. Slots count from the end
+ * of the history, so slot j is the time of day of future step j. NaN for a slot no reference covers.
+ */
+function ratioByTimeOfDay(production: readonly number[], reference: readonly number[], perDay: number, weight: (r: number) => number): number[] {
+  const num = new Array<number>(perDay).fill(0);
+  const den = new Array<number>(perDay).fill(0);
   const offset = production.length % perDay;
   for (let i = 0; i < production.length; i++) {
-    if (!Number.isFinite(production[i]) || !(expected[i] > 0)) continue;
-    // Slot of a step counted from the end of the history, so that slot j is the time of day of future step j.
+    const r = reference[i];
+    if (!Number.isFinite(production[i]) || !(r > 0)) continue;
     const slot = (i - offset + perDay) % perDay;
+    const w = weight(r);
     for (const s of [slot - 1, slot, slot + 1]) {
       const k = (s + perDay) % perDay;
-      produced[k] += Math.max(0, production[i]);
-      possible[k] += expected[i];
+      num[k] += w * Math.max(0, production[i]);
+      den[k] += w * r;
     }
   }
-  return produced.map((p, k) => (possible[k] > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, p / possible[k]) : 1));
+  return num.map((n, k) => (den[k] > 0 ? n / den[k] : NaN));
 }
 
 /**
@@ -162,19 +172,7 @@ export function expectedIndexByTimeOfDay(production: readonly number[], expected
  * NaN for a time of day without irradiance in the history.
  */
 export function productionPerIrradiance(production: readonly number[], ghi: readonly number[], perDay: number): number[] {
-  const sxy = new Array<number>(perDay).fill(0);
-  const sxx = new Array<number>(perDay).fill(0);
-  const offset = production.length % perDay;
-  for (let i = 0; i < production.length; i++) {
-    if (!Number.isFinite(production[i]) || !(ghi[i] > 0)) continue;
-    const slot = (i - offset + perDay) % perDay;
-    for (const s of [slot - 1, slot, slot + 1]) {
-      const k = (s + perDay) % perDay;
-      sxy[k] += Math.max(0, production[i]) * ghi[i];
-      sxx[k] += ghi[i] ** 2;
-    }
-  }
-  return sxy.map((v, k) => (sxx[k] > 0 ? v / sxx[k] : NaN));
+  return ratioByTimeOfDay(production, ghi, perDay, (g) => g);
 }
 
 /** Pearson's correlation over the pairs where both values are known. */

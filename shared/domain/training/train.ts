@@ -9,7 +9,7 @@ import { residualQuantiles, pooledResiduals, MIN_RESIDUALS_PER_LEAD } from '../f
 import { combineForecasts, ensembleValidation, ensembleWeights } from '../forecasting/ensemble';
 import { ENSEMBLE } from '../forecasting/engine';
 import { ALL_MEMBERS } from '../forecasting/members';
-import { mape, r2, rmse, smape } from '../forecasting/metrics';
+import { mape, r2, rmse, smape, wapeAccuracy } from '../forecasting/metrics';
 import { validateMember, type MemberValidation } from '../forecasting/validation';
 import { stepsPerDay, type FitContext, type ForecastMember, type RegularSeries } from '../forecasting/types';
 import { featureRegressionMember, fitFeatureModel, heldOutRows, permutationImportance, type FeatureConfig } from './feature-model';
@@ -67,17 +67,8 @@ export interface TrainingReport {
   window: { start: number; end: number };
 }
 
-const accuracyOf = (actual: readonly number[], forecast: readonly number[]) => {
-  let error = 0;
-  let total = 0;
-  actual.forEach((a, i) => {
-    if (Number.isFinite(a) && Number.isFinite(forecast[i])) {
-      error += Math.abs(a - forecast[i]);
-      total += Math.abs(a);
-    }
-  });
-  return total > 0 ? Math.max(0, 1 - error / total) : 0;
-};
+/** 1 - WAPE, 0 when nothing was measured. */
+const accuracyOf = (actual: readonly number[], forecast: readonly number[]) => wapeAccuracy(actual, forecast) || 0;
 
 const sliceSeries = (s: RegularSeries, from: number, to: number): RegularSeries => ({ t: s.t.slice(from, to), y: s.y.slice(from, to), stepMinutes: s.stepMinutes });
 /** The context over [from, to) of the series; the horizon's weather is what follows `to` in the history. */

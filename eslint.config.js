@@ -12,6 +12,12 @@ export default tseslint.config(
     },
   },
   {
+    // The few CommonJS shims (a package's CommonJS build loaded on purpose) are plain Node modules.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Domain code stays free of AWS and HTTP (ARCHITECTURE 1).
     files: ['shared/domain/**/*.ts'],
     rules: {

@@ -113,8 +113,8 @@ export const ROUTES: readonly Route[] = [
   terminal('interpolation', 'terminal-interpolation'),
 
   // Dispatch
-  platform({ id: 'dispatch-optimization', method: 'POST', path: '/api/dispatch-optimization', body: 'json', ...planned('dispatch') }),
-  platform({ id: 'realtime-dispatch', method: 'POST', path: '/api/realtime-dispatch', body: 'json', ...planned('dispatch') }),
+  platform({ id: 'dispatch-optimization', method: 'POST', path: '/api/dispatch-optimization', handler: 'optimize-dispatch', body: 'json' }),
+  platform({ id: 'realtime-dispatch', method: 'POST', path: '/api/realtime-dispatch', handler: 'realtime-dispatch', body: 'json' }),
 
   // Policy and economics
   platform({ id: 'policy-compliance', method: 'POST', path: '/api/policy-compliance', body: 'json', ...planned('policy-economics') }),

@@ -45,6 +45,14 @@ export interface ServiceFunctionProps {
   readonly description?: string;
 }
 
+/**
+ * Files a module reads from beside its bundle at run time, which esbuild cannot inline: HiGHS's
+ * WebAssembly (shared/domain/dispatch/highs-module.cjs). Paths are relative to the project root.
+ */
+export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
+  'optimize-dispatch': ['node_modules/highs/build/highs.wasm'],
+};
+
 /** `workers/process-upload` -> `WorkersProcessUpload`: a construct id per module. */
 export const moduleConstructId = (module: string): string =>
   module
@@ -97,6 +105,11 @@ export class ServiceFunction extends Construct {
         bundleAwsSDK: true,
         // esbuild's per-bundle size summary is noise in synth and test output; its warnings still show.
         logLevel: LogLevel.WARNING,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => (RUNTIME_FILES[props.module] ?? []).map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
+        },
       },
     });
 

@@ -38,6 +38,24 @@ export const CreateDeviceRequest = z.object({
   manufacturer: text(),
   capacity_kw: z.number().positive().max(10_000_000),
   installation_date: z.iso.date(),
-});
+  /** Not in the spec: ratings and limits that real-time dispatch checks commands against (README: dispatch). */
+  energy_capacity_kwh: z.number().positive().max(100_000_000).optional(),
+  min_soc: z.number().min(0).max(1).optional(),
+  max_soc: z.number().min(0).max(1).optional(),
+  roundtrip_efficiency: z.number().gt(0).max(1).optional(),
+  grid_export_limit_kw: z.number().min(0).optional(),
+  grid_import_limit_kw: z.number().min(0).optional(),
+  min_temperature_c: z.number().min(-60).max(120).optional(),
+  max_temperature_c: z.number().min(-60).max(120).optional(),
+  /** The device's state when it is registered; real-time commands may report a newer one. */
+  state: z
+    .object({ soc: z.number().min(0).max(1).optional(), temperature_c: z.number().min(-60).max(120).optional(), measured_at: z.iso.datetime({ offset: true }).optional() })
+    .optional(),
+})
+  .refine((d) => d.min_soc === undefined || d.max_soc === undefined || d.min_soc < d.max_soc, { message: 'min_soc must be below max_soc', path: ['min_soc'] })
+  .refine((d) => d.min_temperature_c === undefined || d.max_temperature_c === undefined || d.min_temperature_c < d.max_temperature_c, {
+    message: 'min_temperature_c must be below max_temperature_c',
+    path: ['min_temperature_c'],
+  });
 
 export { id as idSchema, text as textSchema };

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { Conflict, NotFound } from '../errors';
 import {
-  getClient, getCustomer, insertClient, insertCustomer, insertDevice, saveCustomer,
-  type ClientRecord, type CustomerRecord, type DeviceRecord,
+  getClient, getCustomer, getDevice, insertClient, insertCustomer, insertDevice, saveCustomer,
+  type ClientRecord, type CustomerRecord, type DeviceRecord, type DeviceState,
 } from '../store/tenants-repo';
 import type { Caller } from './authentication';
 
@@ -50,9 +50,24 @@ export async function createCustomer(caller: Caller, input: Omit<CustomerRecord,
   return { status: 'success', message: 'Customer created', customer: publicView(record) };
 }
 
-export async function createDevice(caller: Caller, input: Omit<DeviceRecord, 'account_id' | 'created_at' | 'device_id'>) {
+export async function createDevice(caller: Caller, input: Omit<DeviceRecord, 'account_id' | 'created_at' | 'device_id' | 'state'> & { state?: DeviceState }) {
   await ownedCustomer(caller, input.customer_id);
-  const record: DeviceRecord = { ...input, device_id: `dev_${randomUUID()}`, account_id: caller.accountId, created_at: now() };
+  const created = now();
+  const { state, ...fields } = input;
+  const record: DeviceRecord = {
+    ...fields,
+    ...(state && { state: { ...state, measured_at: state.measured_at ? new Date(state.measured_at).toISOString() : created, source: 'reported' } }),
+    device_id: `dev_${randomUUID()}`,
+    account_id: caller.accountId,
+    created_at: created,
+  };
   if (!(await insertDevice(record))) throw new Conflict(`A ${input.manufacturer} device with serial number ${input.serial_number} already exists`);
   return { status: 'success', message: 'Device created', device_id: record.device_id, device: publicView(record) };
+}
+
+/** The caller's device; another account's is reported exactly like a missing one. */
+export async function ownedDevice(caller: Caller, deviceId: string): Promise<DeviceRecord> {
+  const device = await getDevice(deviceId);
+  if (!device || device.account_id !== caller.accountId) throw new NotFound('Device not found');
+  return device;
 }

@@ -1,12 +1,12 @@
 /**
- * Records of the maintenance loop (operations table): schedules, BOMs, work orders, detections,
+ * Records of the maintenance loop and of dispatch (operations table): schedules, BOMs, work orders, detections,
  * diagnostics and OODA summaries, each kind in one partition per account; and the tracking subscriptions
  * of each order. One generic collection keeps the key handling in one place.
  */
 import { getItem, putNew, queryPartition, setFields, withoutKeys, type Item } from './dynamo';
 import { keys } from './keys';
 
-export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA';
+export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA' | 'DISPATCH_COMMAND';
 
 export interface OperationsCollection<T extends { account_id: string }> {
   insert(record: T): Promise<boolean>;

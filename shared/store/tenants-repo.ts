@@ -1,5 +1,5 @@
 /** Clients, customers and devices of an account (ARCHITECTURE 3: tenancy). */
-import { getItem, putItem, putNew, deleteItem, queryIndex, withoutKeys } from './dynamo';
+import { getItem, putItem, putNew, deleteItem, queryIndex, setFields, withoutKeys } from './dynamo';
 import { keys } from './keys';
 
 export interface ClientRecord {
@@ -33,6 +33,25 @@ export interface DeviceRecord {
   capacity_kw: number;
   installation_date: string;
   created_at: string;
+  energy_capacity_kwh?: number;
+  min_soc?: number;
+  max_soc?: number;
+  roundtrip_efficiency?: number;
+  grid_export_limit_kw?: number;
+  grid_import_limit_kw?: number;
+  min_temperature_c?: number;
+  max_temperature_c?: number;
+  /** Last known state: as registered, as reported with a command, or as projected by an accepted command. */
+  state?: DeviceState;
+}
+
+export interface DeviceState {
+  soc?: number;
+  temperature_c?: number;
+  measured_at?: string;
+  /** `reported` by the operator or `projected` from an accepted command. */
+  source?: 'reported' | 'projected';
+  command_id?: string;
 }
 
 /** Client ids are chosen by the caller and unique within the account. Returns false when taken. */
@@ -77,3 +96,6 @@ export async function getDevice(deviceId: string): Promise<DeviceRecord | undefi
   const item = await getItem('accounts', keys.device(deviceId));
   return item && withoutKeys<DeviceRecord>(item);
 }
+
+/** Replaces the device's last known state. */
+export const saveDeviceState = (deviceId: string, state: DeviceState): Promise<boolean> => setFields('accounts', keys.device(deviceId), { state });

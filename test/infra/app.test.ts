@@ -12,6 +12,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { dlqId, EVENT_SOURCE, PIPELINES } from '../../shared/pipelines';
 import { handlerModules, ROUTES, routeKey } from '../../shared/routes';
 import { GSI1, KEY_SCHEMA, TABLES, TTL_ATTRIBUTE } from '../../shared/store/tables';
+import { RUNTIME_FILES } from '../../lib/api/service-function';
 
 const ROOT = path.resolve(__dirname, '../..');
 const { regions: REGIONS, stage: STAGE } = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')).context as { regions: string[]; stage: string };
@@ -269,6 +270,12 @@ it('bundles every function into CommonJS that loads in Node, exports `handler` a
   // The same module bundles once: three regions share each asset.
   expect(bundles).toHaveLength(functions.length / REGIONS.length);
   for (const bundle of bundles) expect(statSync(bundle).size).toBeLessThan(BUNDLE_BUDGET_BYTES);
+
+  // What esbuild cannot inline ships beside the bundle that loads it (HiGHS's WebAssembly for dispatch).
+  for (const [module, files] of Object.entries(RUNTIME_FILES)) {
+    const fn = functions.find((f) => (f.Properties.Description as string).startsWith(`${module}:`))!;
+    for (const file of files) expect(statSync(path.join(outdir, fn.Metadata!['aws:asset:path'], path.basename(file))).size).toBe(statSync(path.join(ROOT, file)).size);
+  }
 
   const health = functions.find((f) => (f.Properties.Description as string).startsWith('get-health:'))!;
   const script = `

@@ -1,0 +1,4 @@
+import type loadHighs from 'highs';
+
+declare const load: typeof loadHighs;
+export = load;

@@ -1,0 +1,115 @@
+/**
+ * A dispatch problem in the solver's units (kW, kWh, currency per kWh), checked for consistency before
+ * anything is built: every inconsistency is named, so the caller's 400 says what to fix.
+ */
+
+export type DispatchObjective = 'revenue' | 'cost';
+
+/** Where the battery must end: at least where it started (default), anywhere, or at least a stated fraction. */
+export type TerminalSoc = 'at_least_initial' | 'free' | number;
+
+export interface BatterySystem {
+  capacityKwh: number;
+  powerKw: number;
+  /** Fractions of capacity. */
+  minSoc: number;
+  maxSoc: number;
+  initialSoc: number;
+  /** AC-to-AC round trip; split evenly (square root) between charging and discharging. */
+  roundtripEfficiency: number;
+}
+
+export interface DispatchProblem {
+  solarKw: readonly number[];
+  loadKw: readonly number[];
+  /** Price paid per kWh imported. */
+  importPrice: readonly number[];
+  /** Price received per kWh exported (the import price unless the request gives its own). */
+  exportPrice: readonly number[];
+  battery: BatterySystem;
+  /**
+   * `revenue`: a merchant site, the battery may trade with the grid. `cost`: a behind-the-meter site
+   * minimising its bill; only solar may be exported (export <= solar generation in each interval).
+   */
+  objective: DispatchObjective;
+  intervalMinutes: number;
+  /** kW; Infinity when unlimited. */
+  exportLimitKw: number;
+  importLimitKw: number;
+  /** Currency per kW of the horizon's peak import; 0 when demand charges are off. */
+  demandChargePerKw: number;
+  terminalSoc: TerminalSoc;
+}
+
+/** One year of hourly intervals (leap year): the largest horizon one request may optimise. */
+export const MAX_DISPATCH_INTERVALS = 8784;
+
+export class DispatchInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DispatchInputError';
+  }
+}
+
+export const hoursPerInterval = (p: Pick<DispatchProblem, 'intervalMinutes'>): number => p.intervalMinutes / 60;
+
+/** Charging and discharging efficiencies whose product is the round trip. */
+export const oneWayEfficiency = (b: BatterySystem): number => Math.sqrt(b.roundtripEfficiency);
+
+/** The lowest state of charge (kWh) the last interval may end at. */
+export function terminalFloorKwh(p: DispatchProblem): number {
+  const b = p.battery;
+  const floor = p.terminalSoc === 'free' ? b.minSoc : p.terminalSoc === 'at_least_initial' ? b.initialSoc : p.terminalSoc;
+  return Math.max(b.minSoc, floor) * b.capacityKwh;
+}
+
+/** Throws DispatchInputError naming the first inconsistency; returns the number of intervals. */
+export function checkDispatchProblem(p: DispatchProblem): number {
+  const n = p.loadKw.length;
+  const series: [string, readonly number[]][] = [
+    ['solar_forecast', p.solarKw],
+    ['load_forecast', p.loadKw],
+    ['price_forecast', p.importPrice],
+    ['export_price_forecast', p.exportPrice],
+  ];
+  if (series.some(([, s]) => s.length !== n)) {
+    throw new DispatchInputError(`The forecasts must have the same length: ${series.map(([name, s]) => `${name} has ${s.length}`).join(', ')}`);
+  }
+  if (n === 0) throw new DispatchInputError('The forecasts are empty: give at least one interval');
+  if (n > MAX_DISPATCH_INTERVALS) throw new DispatchInputError(`At most ${MAX_DISPATCH_INTERVALS} intervals can be optimised in one request; the forecasts have ${n}`);
+  for (const [name, s] of series) {
+    const bad = s.findIndex((v) => !Number.isFinite(v));
+    if (bad >= 0) throw new DispatchInputError(`forecasts.${name}[${bad}] is not a finite number`);
+  }
+  for (const [name, s] of [['solar_forecast', p.solarKw], ['load_forecast', p.loadKw]] as const) {
+    const negative = s.findIndex((v) => v < 0);
+    if (negative >= 0) throw new DispatchInputError(`forecasts.${name}[${negative}] is negative (${s[negative]}); power forecasts are kW drawn or produced, never below 0`);
+  }
+  const b = p.battery;
+  if (!(b.capacityKwh > 0)) throw new DispatchInputError('system_config.battery_capacity_kwh must be above 0');
+  if (!(b.powerKw > 0)) throw new DispatchInputError('system_config.battery_power_kw must be above 0');
+  if (!(b.minSoc >= 0 && b.maxSoc <= 1)) throw new DispatchInputError('system_config.battery_min_soc and battery_max_soc are fractions between 0 and 1');
+  if (!(b.minSoc < b.maxSoc)) throw new DispatchInputError(`system_config.battery_min_soc (${b.minSoc}) must be below battery_max_soc (${b.maxSoc})`);
+  if (!(b.initialSoc >= b.minSoc && b.initialSoc <= b.maxSoc)) {
+    throw new DispatchInputError(`system_config.initial_soc (${b.initialSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);
+  }
+  if (!(b.roundtripEfficiency > 0 && b.roundtripEfficiency <= 1)) {
+    throw new DispatchInputError(`system_config.roundtrip_efficiency (${b.roundtripEfficiency}) must be a fraction above 0 and at most 1`);
+  }
+  if (typeof p.terminalSoc === 'number' && !(p.terminalSoc >= b.minSoc && p.terminalSoc <= b.maxSoc)) {
+    throw new DispatchInputError(`optimization_config.terminal_soc (${p.terminalSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);
+  }
+  // The only way the programme can be infeasible: a terminal floor that charging at full power cannot reach.
+  const reachable = b.initialSoc * b.capacityKwh + oneWayEfficiency(b) * b.powerKw * hoursPerInterval(p) * n;
+  const floor = terminalFloorKwh(p);
+  if (floor > Math.min(reachable, b.maxSoc * b.capacityKwh) + 1e-9) {
+    throw new DispatchInputError(
+      `optimization_config.terminal_soc cannot be reached: charging at battery_power_kw for the whole horizon ends at ${(Math.min(reachable, b.maxSoc * b.capacityKwh) / b.capacityKwh).toFixed(4)} of capacity`,
+    );
+  }
+  const importShort = p.loadKw.findIndex((load, t) => load - p.solarKw[t] - b.powerKw > p.importLimitKw + 1e-9);
+  if (importShort >= 0) {
+    throw new DispatchInputError(`Interval ${importShort} cannot be served: its load exceeds solar, battery power and grid_import_limit together`);
+  }
+  return n;
+}

@@ -1,0 +1,190 @@
+/**
+ * The answer of a solved dispatch: the schedule in the API's signs (ARCHITECTURE 9: `battery_power`
+ * positive when discharging, `grid_power` positive when importing, `soc` a fraction), the economics
+ * measured on the solved flows against the solved no-battery baseline, and insights read off the schedule.
+ */
+import { hoursPerInterval, terminalFloorKwh } from './problem';
+import type { DispatchOutcome, IntervalFlows, SolvedDispatch } from './optimise';
+
+/** kW below which a flow is reported as none. */
+const ACTIVE_KW = 1e-4;
+/** Fraction of a limit within which the limit counts as binding. */
+const BINDING = 1e-6;
+
+export interface ScheduleRow {
+  timestamp: string;
+  battery_power: number;
+  grid_power: number;
+  load_served: number;
+  soc: number;
+  action: 'charge' | 'discharge' | 'idle';
+  grid_action: 'import' | 'export' | 'none';
+  solar_kw: number;
+  curtailed_kw: number;
+  import_price: number;
+  export_price: number;
+}
+
+export interface SiteEconomics {
+  total_revenue: number;
+  electricity_cost: number;
+  demand_charge: number;
+  net_cost: number;
+  peak_import_kw: number;
+}
+
+export interface DispatchReport {
+  dispatch_schedule: ScheduleRow[];
+  economic_summary: {
+    total_revenue: number;
+    electricity_cost: number;
+    net_benefit: number;
+    peak_shaving_savings: number;
+    net_cost: number;
+    peak_import_kw: number;
+    demand_charge: number;
+    baseline_without_battery: SiteEconomics | null;
+  };
+  operational_insights: string[];
+  solver: SolvedDispatch['solver'] & { status: 'optimal' };
+}
+
+const round = (v: number, digits = 6) => {
+  const r = Math.round(v * 10 ** digits) / 10 ** digits;
+  return Object.is(r, -0) ? 0 : r;
+};
+const money = (v: number) => v.toFixed(2);
+const kw = (v: number) => `${v.toFixed(1)} kW`;
+
+export function siteEconomics(s: SolvedDispatch): SiteEconomics {
+  const p = s.problem;
+  const dt = hoursPerInterval(p);
+  const revenue = s.flows.reduce((a, f, t) => a + dt * p.exportPrice[t] * f.export, 0);
+  const energyCost = s.flows.reduce((a, f, t) => a + dt * p.importPrice[t] * f.import, 0);
+  const peak = Math.max(0, ...s.flows.map((f) => f.import));
+  const demand = p.demandChargePerKw * peak;
+  return {
+    total_revenue: round(revenue),
+    electricity_cost: round(energyCost + demand),
+    demand_charge: round(demand),
+    net_cost: round(energyCost + demand - revenue),
+    peak_import_kw: round(peak),
+  };
+}
+
+export function dispatchReport(outcome: DispatchOutcome, startMs: number): DispatchReport {
+  const { optimised, baseline } = outcome;
+  const p = optimised.problem;
+  const cap = p.battery.capacityKwh;
+  const stepMs = p.intervalMinutes * 60_000;
+  const schedule = optimised.flows.map((f, t): ScheduleRow => {
+    const battery = f.discharge - f.charge;
+    const grid = f.import - f.export;
+    return {
+      timestamp: new Date(startMs + t * stepMs).toISOString(),
+      battery_power: round(battery),
+      grid_power: round(grid),
+      load_served: p.loadKw[t],
+      soc: round(Math.min(p.battery.maxSoc, Math.max(p.battery.minSoc, f.soc / cap))),
+      action: battery < -ACTIVE_KW ? 'charge' : battery > ACTIVE_KW ? 'discharge' : 'idle',
+      grid_action: grid > ACTIVE_KW ? 'import' : grid < -ACTIVE_KW ? 'export' : 'none',
+      solar_kw: p.solarKw[t],
+      curtailed_kw: round(f.curtail),
+      import_price: p.importPrice[t],
+      export_price: p.exportPrice[t],
+    };
+  });
+  const withBattery = siteEconomics(optimised);
+  const without = baseline && siteEconomics(baseline);
+  return {
+    dispatch_schedule: schedule,
+    economic_summary: {
+      total_revenue: withBattery.total_revenue,
+      electricity_cost: withBattery.electricity_cost,
+      net_benefit: without ? round(without.net_cost - withBattery.net_cost) : 0,
+      peak_shaving_savings: without ? round(p.demandChargePerKw * (without.peak_import_kw - withBattery.peak_import_kw)) : 0,
+      net_cost: withBattery.net_cost,
+      peak_import_kw: withBattery.peak_import_kw,
+      demand_charge: withBattery.demand_charge,
+      baseline_without_battery: without ?? null,
+    },
+    operational_insights: insights(optimised, withBattery, without),
+    solver: { ...optimised.solver, status: 'optimal' },
+  };
+}
+
+const weightedPrice = (flows: IntervalFlows[], prices: readonly number[], of: (f: IntervalFlows) => number) => {
+  const energy = flows.reduce((a, f) => a + of(f), 0);
+  return energy > 0 ? flows.reduce((a, f, t) => a + of(f) * prices[t], 0) / energy : 0;
+};
+
+function insights(s: SolvedDispatch, withBattery: SiteEconomics, without: SiteEconomics | undefined): string[] {
+  const p = s.problem;
+  const b = p.battery;
+  const dt = hoursPerInterval(p);
+  const flows = s.flows;
+  const usable = (b.maxSoc - b.minSoc) * b.capacityKwh;
+  const out: string[] = [];
+
+  const discharged = flows.reduce((a, f) => a + f.discharge * dt, 0);
+  const charged = flows.reduce((a, f) => a + f.charge * dt, 0);
+  out.push(`Battery throughput: ${charged.toFixed(1)} kWh charged, ${discharged.toFixed(1)} kWh discharged, ${(discharged / usable).toFixed(2)} equivalent full cycles of the ${usable.toFixed(1)} kWh usable range`);
+
+  const charging = flows.filter((f) => f.charge > ACTIVE_KW).length * dt;
+  const discharging = flows.filter((f) => f.discharge > ACTIVE_KW).length * dt;
+  if (charging > 0 && discharging > 0) {
+    const buy = weightedPrice(flows, p.importPrice, (f) => f.charge);
+    const sell = weightedPrice(flows, p.importPrice, (f) => f.discharge);
+    out.push(`Arbitrage: charges for ${charging.toFixed(2)} h at an average price of ${buy.toFixed(4)}/kWh and discharges for ${discharging.toFixed(2)} h at ${sell.toFixed(4)}/kWh`);
+  } else if (charging === 0 && discharging === 0) {
+    const spread = Math.max(...p.importPrice) - Math.min(...p.importPrice);
+    out.push(`The battery stays idle: the price spread of ${spread.toFixed(4)}/kWh and the solar surplus do not pay for the ${((1 - b.roundtripEfficiency) * 100).toFixed(1)}% round-trip loss`);
+  }
+
+  const binding: string[] = [];
+  const count = (label: string, hit: (f: IntervalFlows, t: number) => boolean) => {
+    const k = flows.filter(hit).length;
+    if (k) binding.push(`${label} in ${k} interval${k === 1 ? '' : 's'}`);
+  };
+  count('battery power limit', (f) => Math.max(f.charge, f.discharge) >= b.powerKw * (1 - BINDING) - ACTIVE_KW);
+  count('SOC at maximum', (f) => f.soc >= b.maxSoc * b.capacityKwh * (1 - BINDING) - ACTIVE_KW);
+  count('SOC at minimum', (f) => f.soc <= b.minSoc * b.capacityKwh * (1 + BINDING) + ACTIVE_KW);
+  if (Number.isFinite(p.exportLimitKw)) count('grid export limit', (f) => f.export >= p.exportLimitKw * (1 - BINDING) - ACTIVE_KW);
+  if (Number.isFinite(p.importLimitKw)) count('grid import limit', (f) => f.import >= p.importLimitKw * (1 - BINDING) - ACTIVE_KW);
+  out.push(binding.length ? `Binding constraints: ${binding.join('; ')}` : 'No battery or grid limit is binding');
+
+  const floor = terminalFloorKwh(p);
+  const last = flows[flows.length - 1].soc;
+  if (p.terminalSoc !== 'free' && floor > b.minSoc * b.capacityKwh && last <= floor + ACTIVE_KW) {
+    out.push(`The final SOC is held at ${(floor / b.capacityKwh).toFixed(3)}: the battery may not be emptied for free at the end of the horizon`);
+  }
+
+  const curtailed = flows.reduce((a, f) => a + f.curtail * dt, 0);
+  if (curtailed > ACTIVE_KW) {
+    const why = [
+      Number.isFinite(p.exportLimitKw) && flows.some((f) => f.curtail > ACTIVE_KW && f.export >= p.exportLimitKw * (1 - BINDING) - ACTIVE_KW) ? `export is limited to ${kw(p.exportLimitKw)}` : '',
+      p.exportPrice.some((price, t) => price < 0 && flows[t].curtail > ACTIVE_KW) ? 'exporting at a negative price would cost money' : '',
+    ].filter(Boolean);
+    out.push(`Curtails ${curtailed.toFixed(1)} kWh of solar${why.length ? `: ${why.join(' and ')}` : ''}`);
+  }
+
+  const negative = p.importPrice.filter((price) => price < 0).length;
+  if (negative) {
+    const absorbed = flows.reduce((a, f, t) => a + (p.importPrice[t] < 0 ? f.charge * dt : 0), 0);
+    out.push(`Negative prices in ${negative} interval${negative === 1 ? '' : 's'}: the battery absorbs ${absorbed.toFixed(1)} kWh there`);
+  }
+
+  if (p.demandChargePerKw > 0 && without) {
+    out.push(
+      `Peak import ${kw(withBattery.peak_import_kw)} against ${kw(without.peak_import_kw)} without the battery: the demand charge of ${p.demandChargePerKw}/kW falls by ${money(p.demandChargePerKw * (without.peak_import_kw - withBattery.peak_import_kw))}`,
+    );
+  }
+  if (without) out.push(`Net cost ${money(withBattery.net_cost)} against ${money(without.net_cost)} for the same site without the battery`);
+  else out.push('Without the battery the load cannot be served within grid_import_limit, so there is no baseline to compare with');
+
+  const solver = s.solver;
+  out.push(
+    `Solved to optimality by HiGHS in ${solver.milliseconds.toFixed(0)} ms: ${solver.kind} with ${solver.variables} variables and ${solver.constraints} constraints${solver.binaries ? `, ${solver.binaries} binaries excluding simultaneous flows` : ''}`,
+  );
+  return out;
+}

@@ -1,0 +1,79 @@
+/** POST /api/dispatch-optimization and POST /api/realtime-dispatch (SPEC 4.1). */
+import { z } from 'zod';
+import { MAX_DISPATCH_INTERVALS } from '../domain/dispatch/problem';
+import { COMMAND_ACTIONS, COMMAND_PRIORITIES } from '../domain/dispatch/command-checks';
+import { idSchema } from './accounts';
+
+const series = z.array(z.number().finite()).min(1).max(MAX_DISPATCH_INTERVALS);
+const fraction = z.number().min(0).max(1);
+
+/** Defaults of the battery fields the spec leaves optional (README: dispatch). */
+export const BATTERY_DEFAULTS = { battery_min_soc: 0.1, battery_max_soc: 0.9, initial_soc: 0.5, roundtrip_efficiency: 0.9 } as const;
+/** Currency per kW of the horizon's peak import when `demand_charges` is on and no rate is given. */
+export const DEFAULT_DEMAND_CHARGE_PER_KW = 15;
+
+export const DispatchOptimizationRequest = z.object({
+  forecasts: z.object({
+    solar_forecast: series,
+    load_forecast: series,
+    price_forecast: series,
+    /** Not in the spec: what an exported kWh earns where it differs from the import price. */
+    export_price_forecast: series.optional(),
+  }),
+  system_config: z.object({
+    battery_capacity_kwh: z.number().positive(),
+    battery_power_kw: z.number().positive(),
+    battery_min_soc: fraction.default(BATTERY_DEFAULTS.battery_min_soc),
+    battery_max_soc: fraction.default(BATTERY_DEFAULTS.battery_max_soc),
+    initial_soc: fraction.default(BATTERY_DEFAULTS.initial_soc),
+    roundtrip_efficiency: z.number().gt(0).max(1).default(BATTERY_DEFAULTS.roundtrip_efficiency),
+  }),
+  optimization_config: z
+    .object({
+      objective: z.enum(['revenue', 'cost']).default('cost'),
+      /** Hours; when given it must match the forecasts' length at interval_minutes. */
+      time_horizon: z.number().positive().optional(),
+      interval_minutes: z.number().int().min(1).max(1440).default(60),
+      /** kW; no limit when absent. */
+      grid_export_limit: z.number().min(0).optional(),
+      /** Not in the spec: kW, no limit when absent. */
+      grid_import_limit: z.number().min(0).optional(),
+      demand_charges: z.boolean().default(false),
+      /** Not in the spec: the tariff of demand_charges, currency per kW of peak import over the horizon. */
+      demand_charge_per_kw: z.number().min(0).default(DEFAULT_DEMAND_CHARGE_PER_KW),
+      /** Not in the spec: where the battery must end (default: at least where it started). */
+      terminal_soc: z.union([z.enum(['at_least_initial', 'free']), fraction]).default('at_least_initial'),
+      /** Not in the spec: the first interval's start (default: the next interval boundary from now). */
+      start_time: z.iso.datetime({ offset: true }).optional(),
+    })
+    .default({ objective: 'cost', interval_minutes: 60, demand_charges: false, demand_charge_per_kw: DEFAULT_DEMAND_CHARGE_PER_KW, terminal_soc: 'at_least_initial' }),
+});
+export type DispatchOptimizationRequest = z.infer<typeof DispatchOptimizationRequest>;
+
+/** The battery's state as the operator last measured it (not in the spec). */
+export const DeviceState = z.object({
+  soc: fraction.optional(),
+  temperature_c: z.number().min(-60).max(120).optional(),
+  measured_at: z.iso.datetime({ offset: true }).optional(),
+});
+
+const SAFETY_CHECK_DEFAULTS = { soc_limits: true, temperature_check: true, grid_constraints: true };
+
+export const RealtimeDispatchRequest = z.object({
+  device_id: idSchema(),
+  command: z.object({
+    action: z.enum(COMMAND_ACTIONS),
+    power_kw: z.number().min(0),
+    duration_minutes: z.number().positive().max(1440),
+    priority: z.enum(COMMAND_PRIORITIES).default('normal'),
+  }),
+  safety_checks: z
+    .object({
+      soc_limits: z.boolean().default(true),
+      temperature_check: z.boolean().default(true),
+      grid_constraints: z.boolean().default(true),
+    })
+    .default(SAFETY_CHECK_DEFAULTS),
+  device_state: DeviceState.optional(),
+});
+export type RealtimeDispatchRequest = z.infer<typeof RealtimeDispatchRequest>;

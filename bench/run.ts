@@ -11,8 +11,9 @@ import { benchTraining } from './training';
 import { benchOperations } from './operations';
 import { benchInterpolation } from './interpolation';
 import { benchDispatch } from './dispatch';
+import { benchPolicy } from './policy';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -48,6 +48,15 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Callback hosts allowed (shared/domain/webhooks/callback-url.ts): `public` in the cloud; the local runtime allows `loopback`. */
   CALLBACK_HOSTS: z.enum(['public', 'loopback']).default('public'),
+  /** Policy answers: `none` (default) or `bedrock`, which rephrases the retrieved answer with BEDROCK_MODEL_ID, keeping its facts and citations. */
+  POLICY_REPHRASING: z.enum(['none', 'bedrock']).default('none'),
+  BEDROCK_MODEL_ID: z.string().default('anthropic.claude-3-haiku-20240307-v1:0'),
+  /** Policy queries per client address per UTC day on the freemium path. */
+  FREEMIUM_POLICY_QUERIES_PER_ADDRESS_PER_DAY: intFromEnv(5),
+  /** Regulatory feeds the daily pull reads: `default` (shared/domain/regulatory/feeds.ts), `none`, or a JSON array of {id, name, url, region, jurisdiction}. */
+  REGULATORY_FEEDS: z.string().default('default'),
+  /** Longest wait for one feed, ms. */
+  REGULATORY_FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
 });

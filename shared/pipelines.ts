@@ -1,7 +1,7 @@
 /**
  * The asynchronous wiring, declared once beside the route table: work queues (each with a DLQ),
- * event rules (which domain events feed which queue) and bucket triggers (which key prefixes invoke
- * which worker). CDK builds the AWS resources from these lists; the local runtime applies the same
+ * event rules (which domain events feed which queue), bucket triggers (which key prefixes invoke
+ * which worker) and schedules (which worker runs how often). CDK builds the AWS resources from these lists; the local runtime applies the same
  * rows to its stand-ins. A row with no consumer yet is a queue that its capability will drain.
  */
 
@@ -31,10 +31,21 @@ export interface BucketTrigger {
   handler: string;
 }
 
+/** A worker run on a timer: an EventBridge schedule in the cloud, a timer (and a command) locally. */
+export interface ScheduleSpec {
+  id: string;
+  purpose: string;
+  /** Worker module in functions/ invoked with no input. */
+  handler: string;
+  everyHours: number;
+  timeoutSeconds: number;
+}
+
 export interface Pipelines {
   queues: QueueSpec[];
   rules: EventRule[];
   triggers: BucketTrigger[];
+  schedules: ScheduleSpec[];
 }
 
 /** EventBridge `source` of every domain event we publish. */
@@ -56,6 +67,7 @@ export const PIPELINES: Pipelines = {
     },
   ],
   triggers: [{ id: 'process-upload', prefixes: ['nowcast/', 'historical/'], handler: 'workers/process-upload' }],
+  schedules: [{ id: 'regulatory-feeds', purpose: 'pull the configured regulatory RSS/Atom feeds', handler: 'workers/pull-regulatory-feeds', everyHours: 24, timeoutSeconds: 300 }],
 };
 
 export const dlqId = (queueId: string) => `${queueId}-dlq`;

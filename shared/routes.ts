@@ -117,10 +117,10 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'realtime-dispatch', method: 'POST', path: '/api/realtime-dispatch', handler: 'realtime-dispatch', body: 'json' }),
 
   // Policy and economics
-  platform({ id: 'policy-compliance', method: 'POST', path: '/api/policy-compliance', body: 'json', ...planned('policy-economics') }),
-  platform({ id: 'policy-compliance-freemium', method: 'POST', path: '/api/policy-compliance-freemium', auth: 'none', body: 'json', ...planned('policy-economics') }),
-  platform({ id: 'regulatory-updates', method: 'GET', path: '/api/regulatory-updates', body: 'none', ...planned('policy-economics') }),
-  platform({ id: 'project-economics', method: 'POST', path: '/api/project-economics', body: 'json', ...planned('policy-economics') }),
+  platform({ id: 'policy-compliance', method: 'POST', path: '/api/policy-compliance', handler: 'policy-compliance', body: 'json' }),
+  platform({ id: 'policy-compliance-freemium', method: 'POST', path: '/api/policy-compliance-freemium', handler: 'policy-compliance', auth: 'none', body: 'json' }),
+  platform({ id: 'regulatory-updates', method: 'GET', path: '/api/regulatory-updates', handler: 'get-regulatory-updates', body: 'none' }),
+  platform({ id: 'project-economics', method: 'POST', path: '/api/project-economics', handler: 'project-economics', body: 'json' }),
 
   // Batch, edge, OpenAPI
   platform({ id: 'batch-process', method: 'POST', path: '/api/batch-process', body: 'json', ...planned('batch-edge-openapi') }),

@@ -1,9 +1,11 @@
 /**
- * The worker functions of shared/pipelines.ts: queue consumers (SQS event source, partial batch failures)
- * and bucket triggers (ObjectCreated under a key prefix). One function per worker module, however many
+ * The worker functions of shared/pipelines.ts: queue consumers (SQS event source, partial batch failures),
+ * bucket triggers (ObjectCreated under a key prefix) and schedules (an EventBridge rate rule). One function per worker module, however many
  * queues or prefixes it serves.
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
@@ -44,6 +46,7 @@ export class Workers extends Construct {
     const allow = (module: string, seconds: number) => timeouts.set(module, Math.min(timeouts.get(module) ?? Infinity, seconds));
     for (const q of consumers) allow(q.consumer!, consumerTimeoutSeconds(q.visibilityTimeoutSeconds));
     for (const t of pipelines.triggers) allow(t.handler, TRIGGER_TIMEOUT_SECONDS);
+    for (const s of pipelines.schedules) allow(s.handler, s.timeoutSeconds);
 
     for (const [module, seconds] of timeouts) {
       this.functions.set(
@@ -62,6 +65,14 @@ export class Workers extends Construct {
       for (const prefix of trigger.prefixes) data.bucket.addEventNotification(EventType.OBJECT_CREATED, destination, { prefix });
     }
     if (pipelines.triggers.length) acknowledgeNotificationsHandler(Stack.of(this));
+
+    for (const schedule of pipelines.schedules) {
+      new Rule(this, `Schedule-${schedule.id}`, {
+        description: schedule.purpose,
+        schedule: Schedule.rate(Duration.hours(schedule.everyHours)),
+        targets: [new LambdaFunction(this.functions.get(schedule.handler)!.function, { retryAttempts: 2 })],
+      });
+    }
   }
 }
 

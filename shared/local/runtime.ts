@@ -19,6 +19,7 @@ import { createBucket, createQueues, createTables } from './bootstrap';
 import { startEmulators, type Emulators } from './emulators';
 import { createGateway } from './http-gateway';
 import { loadFunction, type AnyHandler } from './lambda-context';
+import { ScheduleRunner } from './schedule-runner';
 import { QueuePoller } from './queue-poller';
 import { S3EventRouter } from './s3-router';
 import { publishEndpoints, withdrawEndpoints } from './store-access';
@@ -92,6 +93,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   s3Events.attach(emulators.s3Events);
   const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadHandler, region);
   queues.start();
+  const schedules = new ScheduleRunner(pipelines.schedules, loadHandler);
+  schedules.start();
 
   const routes = (options.routes ?? ROUTES).filter((r) => options.edge || !r.edgeOnly);
   const server: Server = createGateway({ routes, loadHandler });
@@ -112,6 +115,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         server.closeAllConnections();
       });
       await queues.stop();
+      await schedules.stop();
       await s3Events.idle();
       await flushRequestStats(true);
       resetClients();

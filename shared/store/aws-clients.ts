@@ -7,12 +7,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { config } from '../config';
 
 let ddb: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 let events: EventBridgeClient | undefined;
+let bedrock: BedrockRuntimeClient | undefined;
 
 export function documentClient(): DynamoDBDocumentClient {
   ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: config().AWS_REGION }), {
@@ -42,8 +44,14 @@ export function eventBridgeClient(): EventBridgeClient {
   return events;
 }
 
+/** Only created when POLICY_REPHRASING is `bedrock`. */
+export function bedrockClient(): BedrockRuntimeClient {
+  bedrock ??= new BedrockRuntimeClient({ region: config().AWS_REGION });
+  return bedrock;
+}
+
 /** Forget the clients (the local runtime calls this after pointing the endpoints elsewhere). */
 export function resetClients(): void {
-  for (const c of [ddb, s3, sqs, events]) c?.destroy();
-  ddb = s3 = sqs = events = undefined;
+  for (const c of [ddb, s3, sqs, events, bedrock]) c?.destroy();
+  ddb = s3 = sqs = events = bedrock = undefined;
 }

@@ -43,6 +43,14 @@ export const keys = {
   modelsOfSite: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}#MODELS`, skPrefix: `MODEL#${siteId}#` }),
   trainingJob: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
   forecastResult: (customerId: string, generatedAt: string, forecastId: string) => ({ pk: `CUSTOMER#${customerId}#FORECASTS`, sk: `FORECAST#${generatedAt}#${forecastId}` }),
+  /** Regulatory updates are global (not per account): one partition, keyed by the update's id. */
+  regulatoryUpdate: (id: string) => ({ pk: 'REGULATORY#UPDATES', sk: `UPDATE#${id}` }),
+  regulatoryUpdates: () => ({ pk: 'REGULATORY#UPDATES', skPrefix: 'UPDATE#' }),
+  /** The links and guids already seen, so a feed item is stored once however often it is pulled. */
+  regulatorySeen: (dedupeKey: string) => ({ pk: 'REGULATORY#SEEN', sk: `KEY#${dedupeKey}` }),
+  regulatorySeenAll: () => ({ pk: 'REGULATORY#SEEN', skPrefix: 'KEY#' }),
+  /** The last pull: when, and each feed's report. */
+  regulatoryPull: () => ({ pk: 'REGULATORY#PULL', sk: 'LAST' }),
   interpolationResult: (accountId: string, processedAt: string, resultId: string) => ({ pk: `ACCOUNT#${accountId}#INTERPOLATIONS`, sk: `INTERPOLATION#${processedAt}#${resultId}` }),
   interpolationResultsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}#INTERPOLATIONS`, skPrefix: 'INTERPOLATION#' }),
   forecastResultsOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#FORECASTS`, skPrefix: 'FORECAST#' }),

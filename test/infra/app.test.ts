@@ -21,7 +21,7 @@ const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 /** The names the operator CLI and the functions use (shared/config.ts defaults): renaming one replaces a deployed table. */
 const TABLE_NAMES = { accounts: 'energy-accounts', operations: 'energy-operations', analytics: 'energy-analytics' } as const;
 const CLOUD_ROUTES = ROUTES.filter((r) => !r.edgeOnly);
-const WORKER_MODULES = new Set([...PIPELINES.queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...PIPELINES.triggers.map((t) => t.handler)]);
+const WORKER_MODULES = new Set([...PIPELINES.queues.flatMap((q) => (q.consumer ? [q.consumer] : [])), ...PIPELINES.triggers.map((t) => t.handler), ...PIPELINES.schedules.map((s) => s.handler)]);
 /**
  * Cold start grows with the bundle; a bundle past this has probably pulled in something it should not (the
  * local emulators). The forecasting functions carry the gazetteer and the holiday tables (about 4 MB).

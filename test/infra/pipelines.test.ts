@@ -19,6 +19,7 @@ const PIPELINES: Pipelines = {
   queues: [{ id: 'jobs', purpose: 'fixture jobs', consumer: 'echo-worker', visibilityTimeoutSeconds: 120, maxReceiveCount: 2, batchSize: 5 }],
   rules: [{ id: 'fixture-events', eventTypes: ['thing.happened'], queue: 'jobs' }],
   triggers: [{ id: 'fixture-uploads', prefixes: ['nowcast/', 'historical/'], handler: 'echo-worker' }],
+  schedules: [{ id: 'fixture-daily', purpose: 'fixture schedule', handler: 'echo-worker', everyHours: 24, timeoutSeconds: 300 }],
 };
 
 let app: App;
@@ -92,6 +93,14 @@ it('invokes the trigger\'s worker for objects created under each of its prefixes
     SourceAccount: ACCOUNT,
     SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::energy-data-${ACCOUNT}-${REGION}`]] },
   });
+});
+
+it('invokes the schedule\'s worker at its rate from an EventBridge rule, retrying a failed run', () => {
+  api.hasResourceProperties('AWS::Events::Rule', {
+    ScheduleExpression: 'rate(1 day)',
+    Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [worker, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+  });
+  api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [worker, 'Arn'] }, Principal: 'events.amazonaws.com' });
 });
 
 it('builds the override\'s queue, DLQ and rule in the data stack', () => {

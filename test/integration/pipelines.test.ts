@@ -33,6 +33,7 @@ const pipelines: Pipelines = {
   queues: [{ id: 'work', purpose: 'test', consumer: 'consume-work', visibilityTimeoutSeconds: 1, maxReceiveCount: 2, batchSize: 5 }],
   rules: [],
   triggers: [{ id: 'uploads', prefixes: ['nowcast/'], handler: 'record-upload' }],
+  schedules: [],
 };
 
 async function until(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {

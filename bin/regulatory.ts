@@ -1,0 +1,43 @@
+/**
+ * Operator command for regulatory updates (ARCHITECTURE 5, flow 5): pull the configured feeds now, as the
+ * daily schedule does, or list what is stored.
+ *
+ *   npm run regulatory -- pull
+ *   npm run regulatory -- list [--region EU] [--limit 20]
+ *
+ * Target: the local store under DATA_DIR (default .data), or `--aws` for the deployed tables of AWS_REGION.
+ */
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { openLocalStore } from '../shared/local/store-access';
+
+const USAGE = 'usage: npm run regulatory -- <pull|list> [--region CODE] [--limit N] [--aws]';
+
+async function main(): Promise<number> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { region: { type: 'string' }, limit: { type: 'string', default: '50' }, aws: { type: 'boolean', default: false } },
+  });
+  const command = positionals[0];
+  if (command !== 'pull' && command !== 'list') {
+    console.error(USAGE);
+    return 2;
+  }
+  const store = values.aws ? undefined : await openLocalStore(path.resolve(process.env.DATA_DIR ?? '.data'));
+  try {
+    // Loaded after the store is opened: the services read their endpoints from the environment.
+    const service = await import('../shared/services/regulatory-updates');
+    const { RegulatoryUpdatesQuery } = await import('../shared/schemas/regulatory');
+    const out = command === 'pull' ? await service.pullRegulatoryUpdates() : await service.listUpdates(RegulatoryUpdatesQuery.parse({ region: values.region, limit: values.limit }));
+    console.log(JSON.stringify(out, null, 2));
+    return 0;
+  } catch (err) {
+    console.error(`regulatory: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+process.exit(await main());

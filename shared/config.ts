@@ -57,6 +57,21 @@ const EnvSchema = z.object({
   REGULATORY_FEEDS: z.string().default('default'),
   /** Longest wait for one feed, ms. */
   REGULATORY_FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Edge node (EDGE=1): the cloud deployment it reports to and syncs into (README: edge node). */
+  EDGE_CLOUD_URL: z.string().url().optional(),
+  EDGE_CLOUD_BUCKET: z.string().optional(),
+  /** An S3-compatible endpoint instead of AWS's (a second local stand-in in tests). */
+  EDGE_CLOUD_S3_ENDPOINT: z.string().url().optional(),
+  EDGE_CLOUD_REGION: z.string().default('us-east-1'),
+  EDGE_CLOUD_ACCESS_KEY_ID: z.string().optional(),
+  EDGE_CLOUD_SECRET_ACCESS_KEY: z.string().optional(),
+  /** How long the connectivity probe waits for the cloud's /health, ms. */
+  EDGE_PROBE_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  /** Sync cadence in `balanced` mode (`performance` a third of it, `power_saver` four times it), seconds. */
+  EDGE_SYNC_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  EDGE_CLEANUP_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
+  /** Set by the edge runtime: results are also written as objects, so that they sync. */
+  EDGE_ARCHIVE_RESULTS: z.enum(['0', '1']).default('0'),
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
 });

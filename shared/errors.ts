@@ -35,9 +35,6 @@ export class PayloadTooLarge extends ServiceError {
     super('Request body too large');
   }
 }
-export class NotImplementedYet extends ServiceError {
-  readonly status = 501;
-}
 export class RateLimited extends ServiceError {
   readonly status = 429;
   constructor(readonly retryAfterSeconds: number) {

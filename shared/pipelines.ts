@@ -56,7 +56,7 @@ export const PIPELINES: Pipelines = {
     { id: 'training', purpose: 'model training jobs', consumer: 'workers/train-model', visibilityTimeoutSeconds: 960, maxReceiveCount: 3, batchSize: 1 },
     { id: 'webhooks', purpose: 'signed webhook deliveries', consumer: 'workers/deliver-webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 10 },
     { id: 'detections', purpose: 'detection and diagnosis after a nowcast for a site with assets', consumer: 'workers/detect-assets', visibilityTimeoutSeconds: 180, maxReceiveCount: 3, batchSize: 1 },
-    { id: 'batches', purpose: 'batch-process requests with a callback', visibilityTimeoutSeconds: 900, maxReceiveCount: 3, batchSize: 1 },
+    { id: 'batches', purpose: 'batch-process requests with a callback', consumer: 'workers/run-batch', visibilityTimeoutSeconds: 900, maxReceiveCount: 3, batchSize: 1 },
   ],
   rules: [
     { id: 'detection-on-nowcast', eventTypes: ['detection.requested'], queue: 'detections' },

@@ -35,8 +35,6 @@ export interface Route {
   internalErrorMessage?: string;
   /** Served only by an edge node (EDGE=1). */
   edgeOnly?: boolean;
-  /** The capability that will implement a route whose handler is `not-implemented`. */
-  plannedIn?: string;
 }
 
 const platform = (r: Omit<Route, 'group' | 'rate' | 'auth'> & Partial<Pick<Route, 'auth' | 'rate'>>): Route => ({
@@ -46,7 +44,7 @@ const platform = (r: Omit<Route, 'group' | 'rate' | 'auth'> & Partial<Pick<Route
   ...r,
 });
 
-const terminal = (name: string, handler: string, plannedIn?: string): Route => ({
+const terminal = (name: string, handler: string): Route => ({
   id: `terminal-${name}`,
   method: 'POST',
   path: `/terminal/${name}`,
@@ -55,11 +53,9 @@ const terminal = (name: string, handler: string, plannedIn?: string): Route => (
   group: 'terminal',
   body: 'json',
   rate: 'key',
-  plannedIn,
   ...(name === 'ml-models' ? { internalErrorMessage: 'Failed to retrieve model registry' } : {}),
 });
 
-const planned = (plannedIn: string) => ({ handler: 'not-implemented', plannedIn });
 
 export const ROUTES: readonly Route[] = [
   // Foundation: health, accounts, tenancy, system status
@@ -123,10 +119,12 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'project-economics', method: 'POST', path: '/api/project-economics', handler: 'project-economics', body: 'json' }),
 
   // Batch, edge, OpenAPI
-  platform({ id: 'batch-process', method: 'POST', path: '/api/batch-process', body: 'json', ...planned('batch-edge-openapi') }),
-  platform({ id: 'batch-status', method: 'GET', path: '/api/batch/{batch_id}', body: 'none', ...planned('batch-edge-openapi') }),
-  platform({ id: 'edge-configure', method: 'POST', path: '/api/edge/configure', body: 'json', edgeOnly: true, ...planned('batch-edge-openapi') }),
-  platform({ id: 'edge-status', method: 'GET', path: '/api/edge/status', body: 'none', edgeOnly: true, ...planned('batch-edge-openapi') }),
+  platform({ id: 'batch-process', method: 'POST', path: '/api/batch-process', handler: 'batch-process', body: 'json' }),
+  platform({ id: 'batch-status', method: 'GET', path: '/api/batch/{batch_id}', handler: 'batch-process', body: 'none' }),
+  platform({ id: 'edge-configure', method: 'POST', path: '/api/edge/configure', handler: 'edge', body: 'json', edgeOnly: true }),
+  platform({ id: 'edge-status', method: 'GET', path: '/api/edge/status', handler: 'edge', body: 'none', edgeOnly: true }),
+  platform({ id: 'openapi', method: 'GET', path: '/openapi.json', handler: 'get-openapi', auth: 'none', body: 'none' }),
+  platform({ id: 'docs', method: 'GET', path: '/docs', handler: 'get-docs', auth: 'none', body: 'none' }),
 ];
 
 export function routeById(id: string): Route {

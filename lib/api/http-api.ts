@@ -72,7 +72,7 @@ export class ServiceApi extends Construct {
       if (!fn) throw new Error(`route ${route.id}: no function for handler module ${route.handler}`);
       let integration = integrations.get(route.handler);
       if (!integration) {
-        // One invoke permission per function for the whole API rather than one per route: not-implemented alone serves dozens.
+        // One invoke permission per function for the whole API rather than one per route: a module may serve several routes.
         integration = new HttpLambdaIntegration(`${moduleConstructId(route.handler)}Integration`, fn, { scopePermissionToRoute: false });
         integrations.set(route.handler, integration);
       }

@@ -51,6 +51,8 @@ export interface ServiceFunctionProps {
  */
 export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
   'optimize-dispatch': ['node_modules/highs/build/highs.wasm'],
+  // The docs page serves Swagger UI's script and style itself (no CDN): shared/openapi/docs-page.ts.
+  'get-docs': ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
 };
 
 /** `workers/process-upload` -> `WorkersProcessUpload`: a construct id per module. */

@@ -20,6 +20,7 @@ import { startEmulators, type Emulators } from './emulators';
 import { createGateway } from './http-gateway';
 import { loadFunction, type AnyHandler } from './lambda-context';
 import { ScheduleRunner } from './schedule-runner';
+import { EdgeNode, registerEdgeNode } from '../edge/edge-node';
 import { QueuePoller } from './queue-poller';
 import { S3EventRouter } from './s3-router';
 import { publishEndpoints, withdrawEndpoints } from './store-access';
@@ -75,6 +76,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // Development receivers listen on this machine (ARCHITECTURE 9 allows loopback locally).
     CALLBACK_HOSTS: 'loopback',
     DISK_PATH: options.dataDir ?? scratch!,
+    EDGE_ARCHIVE_RESULTS: options.edge ? '1' : '0',
     ...options.env,
   });
   resetConfig();
@@ -95,6 +97,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   queues.start();
   const schedules = new ScheduleRunner(pipelines.schedules, loadHandler);
   schedules.start();
+  // An edge node keeps its id, settings and sync queue beside its data, so it needs a data directory of its own.
+  const edge = options.edge ? new EdgeNode(options.dataDir ?? scratch!) : undefined;
+  registerEdgeNode(edge);
+  edge?.start(emulators.s3Events);
 
   const routes = (options.routes ?? ROUTES).filter((r) => options.edge || !r.edgeOnly);
   const server: Server = createGateway({ routes, loadHandler });
@@ -116,6 +122,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       });
       await queues.stop();
       await schedules.stop();
+      await edge?.close();
+      registerEdgeNode(undefined);
       await s3Events.idle();
       await flushRequestStats(true);
       resetClients();

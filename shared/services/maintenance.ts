@@ -3,7 +3,8 @@
  * status changes of ARCHITECTURE 9, and the tracking subscriptions whose callbacks receive each change
  * (through the event bus and the webhook queue: `order.status_changed`).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { STANDARD_SECRET, newWebhookSecret } from '../domain/webhooks/signing';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { generateBom } from '../domain/operations/bom';
 import { MAINTENANCE_TYPES, validateScheduleCreation, type MaintenanceType, type Priority, type Validation } from '../domain/operations/schedules';
@@ -169,23 +170,20 @@ export async function updateOrder(accountId: string, body: Record<string, unknow
 
 // Tracking subscriptions
 
-/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
-const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-const SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
 
 export async function subscribe(accountId: string, body: Record<string, unknown>) {
   const order = await ownedOrder(accountId, String(body.order_id).trim());
   if (typeof body.callback_url !== 'string' || !body.callback_url.trim()) throw new BadRequest('Missing required field: callback_url');
   const problem = callbackUrlProblem(body.callback_url.trim(), config().CALLBACK_HOSTS);
   if (problem) throw new BadRequest('Invalid callback URL', { reason: problem });
-  if (body.secret !== undefined && (typeof body.secret !== 'string' || !SECRET.test(body.secret))) throw new BadRequest('secret must be whsec_ followed by base64 (Standard Webhooks)');
+  if (body.secret !== undefined && (typeof body.secret !== 'string' || !STANDARD_SECRET.test(body.secret))) throw new BadRequest('secret must be whsec_ followed by base64 (Standard Webhooks)');
   const generated = body.secret === undefined;
   const record: TrackingSubscription = {
     subscription_id: `sub_${randomUUID()}`,
     account_id: accountId,
     order_id: order.order_id,
     callback_url: body.callback_url.trim(),
-    secret: generated ? newSecret() : (body.secret as string),
+    secret: generated ? newWebhookSecret() : (body.secret as string),
     status: 'active',
     created_at: now(),
   };

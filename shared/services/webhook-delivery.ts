@@ -17,6 +17,7 @@ import type { DomainEvent } from '../events/event-bus';
 import { enqueue, MAX_DELAY_SECONDS, sendToDeadLetterQueue } from '../events/queues';
 import { log } from '../http/logger';
 import { WebhookQueueMessage, type DeliveryAttempt, type DeliveryRetry } from '../schemas/webhooks';
+import { getBatch } from '../store/batches-repo';
 import { deactivateSubscription, listSubscriptions } from '../store/operations-repo';
 import { saveParkedDelivery, type ParkedDelivery } from '../store/webhooks-repo';
 import { registrationsFor } from './webhooks';
@@ -52,7 +53,7 @@ export const registeredRecipients: RecipientResolver = async (event) =>
  * event adds its type here with a resolver of its own, and nothing else changes:
  * - `order.status_changed` (asset operations): the order's active tracking subscriptions, each with its own
  *   callback_url and secret (subscription id as recipient id);
- * - `batch.completed` (batch processing): the callback_url carried in the event's data.
+ * - `batch.completed` (batch processing): the callback_url of the batch named in the event's data.
  * An event type without a resolver, or with no recipients, is acknowledged and dropped.
  */
 /** The order's active tracking subscriptions (POST /terminal/track), each signed with its own secret. */
@@ -64,8 +65,16 @@ export const orderSubscribers: RecipientResolver = async (event) => {
     .map((s) => ({ id: s.subscription_id, url: s.callback_url, secret: s.secret, body: 'data' as const, onGone: () => deactivateSubscription(s, 'the callback answered 410 Gone').then(() => undefined) }));
 };
 
+/** The callback_url of the batch (POST /api/batch-process), signed with the batch's own secret (batch id as recipient id). */
+export const batchCallback: RecipientResolver = async (event) => {
+  const batchId = (event.data as { batch_id?: string } | undefined)?.batch_id;
+  const batch = batchId ? await getBatch(event.account_id, batchId) : undefined;
+  return batch?.callback_url && batch.callback_secret ? [{ id: batch.batch_id, url: batch.callback_url, secret: batch.callback_secret }] : [];
+};
+
 export const RECIPIENT_RESOLVERS: Readonly<Record<string, RecipientResolver>> = {
   'order.status_changed': orderSubscribers,
+  'batch.completed': batchCallback,
   training_completed: registeredRecipients,
   forecast_ready: registeredRecipients,
   dispatch_executed: registeredRecipients,

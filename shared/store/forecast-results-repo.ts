@@ -1,6 +1,7 @@
 /** Stored forecast results (analytics table), newest last within a customer. */
 import { putItem, queryPartition, withoutKeys } from './dynamo';
 import { keys } from './keys';
+import { archiveResult } from './result-archive';
 
 export interface StoredForecastPoint {
   timestamp: string;
@@ -27,6 +28,7 @@ export interface StoredForecastResult {
 
 export async function saveForecastResult(result: StoredForecastResult): Promise<void> {
   await putItem('analytics', { ...keys.forecastResult(result.customer_id, result.generated_at, result.forecast_id), ...result });
+  await archiveResult('forecasts', result.customer_id, result.generated_at, result.forecast_id, result);
 }
 
 export async function listForecastResults(customerId: string): Promise<StoredForecastResult[]> {

@@ -1,6 +1,7 @@
 /** Stored interpolation results (analytics table), per account, newest last. */
 import { putItem, queryPartition, withoutKeys } from './dynamo';
 import { keys } from './keys';
+import { archiveResult } from './result-archive';
 
 export interface StoredInterpolationResult {
   result_id: string;
@@ -18,6 +19,7 @@ export interface StoredInterpolationResult {
 
 export async function saveInterpolationResult(result: StoredInterpolationResult): Promise<void> {
   await putItem('analytics', { ...keys.interpolationResult(result.account_id, result.processed_at, result.result_id), ...result });
+  await archiveResult('interpolations', result.account_id, result.processed_at, result.result_id, result);
 }
 
 export async function listInterpolationResultsOf(accountId: string): Promise<StoredInterpolationResult[]> {

@@ -53,6 +53,8 @@ export const keys = {
   regulatoryPull: () => ({ pk: 'REGULATORY#PULL', sk: 'LAST' }),
   interpolationResult: (accountId: string, processedAt: string, resultId: string) => ({ pk: `ACCOUNT#${accountId}#INTERPOLATIONS`, sk: `INTERPOLATION#${processedAt}#${resultId}` }),
   interpolationResultsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}#INTERPOLATIONS`, skPrefix: 'INTERPOLATION#' }),
+  /** A POST /api/batch-process request and its progress; per account, so another account's id is simply absent. */
+  batch: (accountId: string, batchId: string) => ({ pk: `ACCOUNT#${accountId}#BATCHES`, sk: `BATCH#${batchId}` }),
   forecastResultsOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#FORECASTS`, skPrefix: 'FORECAST#' }),
   requestStats: (hourStart: string) => ({ pk: 'STATS#REQUESTS', sk: `HOUR#${hourStart}` }),
   requestStatsSince: (hourStart: string) => ({ pk: 'STATS#REQUESTS', skFrom: `HOUR#${hourStart}` }),

@@ -132,12 +132,6 @@ describe('bodies', () => {
     expect(await call(runtime(), 'DELETE', '/api/usage')).toMatchObject({ status: 405 });
   });
 
-  it('answers 501 naming the capability on a route that has not landed, after authenticating', async () => {
-    const { key } = await registerKey(runtime());
-    expect((await call(runtime(), 'POST', '/api/batch-process', { json: {} })).status).toBe(401);
-    const r = await call(runtime(), 'POST', '/api/batch-process', { key, json: {} });
-    expect(r).toMatchObject({ status: 501, body: { status: 'error', error: 'POST /api/batch-process is not available yet (capability: batch-edge-openapi)' } });
-  });
 });
 
 describe('clients, customers and devices', () => {

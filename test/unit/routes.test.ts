@@ -12,10 +12,6 @@ describe('route table', () => {
     for (const name of handlerModules()) expect(existsSync(path.join('functions', `${name}.ts`))).toBe(true);
   });
 
-  it('says which capability will serve each route not implemented yet', () => {
-    for (const r of ROUTES.filter((r) => r.handler === 'not-implemented')) expect(r.plannedIn).toBeTruthy();
-  });
-
   it('puts every /terminal path in the terminal envelope group', () => {
     for (const r of ROUTES) expect(r.group === 'terminal').toBe(r.path.startsWith('/terminal/'));
   });

@@ -4,9 +4,16 @@
  * The key of a `whsec_` secret is the base64 after the prefix (the standard's form); any other secret is
  * used as its UTF-8 bytes.
  */
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 const STANDARD_PREFIX = 'whsec_';
+
+/** A secret in the standard's form: `whsec_` and base64 of at least 12 bytes. */
+export const STANDARD_SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
+
+/** A new secret for a receiver that gave none: `whsec_` and 24 random bytes in base64. */
+export const newWebhookSecret = (): string => `${STANDARD_PREFIX}${randomBytes(24).toString('base64')}`;
 
 export type SignedHeaders = {
   'webhook-id': string;

@@ -1,0 +1,211 @@
+/**
+ * The OpenAPI 3.1 document of the service, built from the route table (shared/routes.ts) and the zod
+ * schemas the handlers validate with (shared/openapi/route-docs.ts), so it cannot drift from the code.
+ */
+import { z } from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiContentObject,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiOverrideContext,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+  type oas31,
+} from 'zod-openapi';
+import { config } from '../config';
+import { ROUTES, type Route } from '../routes';
+import { UploadTargetFields } from '../schemas/uploads';
+import { ROUTE_DOCS, type RouteDoc } from './route-docs';
+
+/** API stage in the gateway URL (cdk.json `stage`, SPEC "Versioning": part of {base_url}). */
+const STAGE = 'v1';
+/** One stack per region (ARCHITECTURE 2). */
+const REGIONS = ['af-south-1', 'us-east-1', 'eu-central-1'];
+
+// Error bodies (SPEC "Errors"; ARCHITECTURE 4 and 9).
+const SimpleError = z
+  .object({ status: z.literal('error'), error: z.string().meta({ example: 'Invalid request: body.email must be a valid email address' }), details: z.array(z.object({ path: z.string(), message: z.string() })).optional(), request_id: z.string().optional() })
+  .meta({ id: 'SimpleError', description: 'Error body of the platform endpoints. `details` lists every validation problem; `request_id` names an unexpected failure.' });
+const TerminalError = z
+  .object({ success: z.literal(false), message: z.string().meta({ example: 'Asset not found' }) })
+  .meta({ id: 'TerminalError', description: 'Error body of the asset-operations endpoints (/terminal/*).' });
+const StructuredError = z
+  .object({
+    status: z.literal('error'),
+    error: z.object({
+      code: z.string().meta({ example: 'TIER_LIMIT_EXCEEDED' }),
+      message: z.string(),
+      details: z.object({ current_tier: z.string(), limit: z.number().int().optional(), used: z.number().int().optional() }).loose(),
+      upgrade_url: z.url(),
+      support_contact: z.string(),
+    }),
+  })
+  .meta({ id: 'StructuredError', description: 'Structured error: TIER_LIMIT_EXCEEDED (monthly quota, rows per cleaning) and TIER_REQUIRED.' });
+/** A body the document does not describe field by field. */
+const AnyObject = z.object({}).loose().meta({ id: 'JsonObject', description: 'A JSON object; see the operation description for its fields.' });
+
+const RateLimitHeaders = z.object({
+  'X-RateLimit-Limit': z.number().int().meta({ description: 'Requests allowed in the current one-minute window.' }),
+  'X-RateLimit-Remaining': z.number().int().meta({ description: 'Requests left in the window.' }),
+  'X-RateLimit-Reset': z.number().int().meta({ description: 'End of the window, Unix epoch seconds (ARCHITECTURE 9).' }),
+});
+
+const CsvFile = z.string().meta({ description: 'CSV file: a timestamp column (ISO 8601) and a power or energy column.', contentMediaType: 'text/csv' });
+const UploadFormA = UploadTargetFields.extend({ file: CsvFile });
+const FreemiumForm = z.object({
+  file: CsvFile,
+  email: z.email().meta({ description: 'Identifies the requester; a customer record is created.' }),
+  site_name: z.string().optional(),
+  location: z.string().optional().meta({ description: 'General location, for weather data.' }),
+});
+
+const errorMessages: Record<number, string> = {
+  400: 'Invalid parameters or request format',
+  401: 'Missing or invalid API key (`Unauthorized`)',
+  403: 'The endpoint needs the enterprise tier (TIER_REQUIRED)',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Request body too large (6 MB), or more rows than the tier allows (TIER_LIMIT_EXCEEDED)',
+  429: 'Rate limit exceeded',
+  500: 'Server-side processing error',
+  503: 'A component is down',
+};
+
+const json = (schema: z.ZodType | oas31.SchemaObject): ZodOpenApiContentObject => ({ 'application/json': { schema } });
+
+function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResponsesObject {
+  const body = route.group === 'terminal' ? TerminalError : SimpleError;
+  const statuses = new Set<number>([400, 413, 500, ...(doc?.errors ?? [])]);
+  if (route.auth === 'key') statuses.add(401);
+  if (route.rate !== 'none' || doc?.quota) statuses.add(429);
+  if (route.tier) statuses.add(403);
+  if (route.body === 'none') statuses.delete(413);
+  const responses: Record<string, ZodOpenApiResponseObject> = {};
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const message = route.internalErrorMessage && status === 500 ? `${errorMessages[500]} (\`${route.internalErrorMessage}\`)` : errorMessages[status];
+    if (status === 403) responses[String(status)] = { description: message, content: json(StructuredError) };
+    else if (status === 429 && doc?.quota) {
+      responses[String(status)] = {
+        description: `Rate limit exceeded (${route.group === 'terminal' ? 'TerminalError' : 'SimpleError'}), or the monthly ${doc.quota} quota of the tier is used up (TIER_LIMIT_EXCEEDED)`,
+        content: json(z.union([StructuredError, body])),
+      };
+    } else if (status === 413 && doc?.errors?.includes(413)) responses[String(status)] = { description: message, content: json(z.union([StructuredError, body])) };
+    else responses[String(status)] = { description: message, content: json(body) };
+  }
+  return responses;
+}
+
+/** Path parameters: the route's schema, or each `{name}` of the path as a string. */
+function pathParameters(route: Route, doc: RouteDoc | undefined): z.ZodObject | undefined {
+  const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  if (!names.length) return undefined;
+  if (doc?.path instanceof z.ZodObject) return doc.path;
+  return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
+}
+
+function requestParams(route: Route, doc: RouteDoc | undefined): ZodOpenApiOperationObject['requestParams'] {
+  const path = pathParameters(route, doc);
+  const query = doc?.query as z.ZodObject | undefined;
+  return path || query ? { ...(path ? { path } : {}), ...(query ? { query } : {}) } : undefined;
+}
+
+const namedExamples = (examples: Record<string, unknown> | undefined) => (examples ? Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])) : undefined);
+
+function requestBody(route: Route, doc: RouteDoc | undefined): ZodOpenApiOperationObject['requestBody'] {
+  const examples = namedExamples(doc?.examples);
+  const csvEncoding = { file: { contentType: 'text/csv' } };
+  switch (route.body) {
+    case 'none':
+      return undefined;
+    case 'csv':
+      return { required: true, content: { 'text/csv': { schema: { type: 'string', description: 'The CSV file content.' } } } };
+    case 'multipart':
+      return { required: true, content: { 'multipart/form-data': { schema: FreemiumForm, encoding: csvEncoding } } };
+    case 'upload': {
+      return {
+        required: true,
+        content: { 'multipart/form-data': { schema: UploadFormA, encoding: csvEncoding }, 'application/json': { schema: doc?.body ?? AnyObject, examples } },
+      };
+    }
+    case 'json':
+      return { required: true, content: { 'application/json': { schema: doc?.body ?? AnyObject, examples } } };
+  }
+}
+
+function operation(route: Route): ZodOpenApiOperationObject {
+  const doc = ROUTE_DOCS[route.id];
+  const notes = [
+    route.edgeOnly ? 'Served only by an edge node ({edge_base_url}).' : undefined,
+    route.tier ? `Needs the ${route.tier} tier.` : undefined,
+    route.auth === 'none' && route.rate === 'address' ? 'No key; limited per client address.' : undefined,
+    doc?.description,
+  ].filter(Boolean);
+  const success = doc?.successStatus ?? 200;
+  return {
+    operationId: route.id,
+    summary: doc?.summary ?? `${route.method} ${route.path}`,
+    description: notes.join('\n\n') || undefined,
+    tags: [doc?.tag ?? 'Other'],
+    security: route.auth === 'key' ? [{ apiKey: [] }, { bearer: [] }] : [],
+    requestParams: requestParams(route, doc),
+    requestBody: requestBody(route, doc),
+    responses: {
+      [success]: {
+        description: doc?.response ?? 'Success',
+        headers: route.rate === 'none' ? undefined : RateLimitHeaders,
+        content: json(AnyObject),
+      },
+      ...errorResponses(route, doc),
+    },
+  };
+}
+
+/** The addresses of SPEC "Addresses" as servers; GET /openapi.json puts the serving address first. */
+const servers = (): oas31.ServerObject[] => [
+  {
+    url: `https://{api_id}.execute-api.{region}.amazonaws.com/${STAGE}`,
+    description: '{base_url}: regional gateway of the platform endpoints (SPEC 4.1): Sub-Saharan Africa, North America, European Union',
+    variables: { api_id: { default: 'api-id', description: 'The stack output ApiUrl names it' }, region: { default: 'eu-central-1', enum: REGIONS } },
+  },
+  {
+    url: `https://{api_id}.execute-api.{region}.amazonaws.com/${STAGE}`,
+    description: '{api_url}: upload, terminal, forecast and freemium endpoints (SPEC 4.2-4.4); the same HTTP API as {base_url} (ARCHITECTURE 2)',
+    variables: { api_id: { default: 'api-id' }, region: { default: 'eu-central-1', enum: REGIONS } },
+  },
+  { url: 'http://{edge_host}:{port}', description: '{edge_base_url}: an edge node (npm start with EDGE=1)', variables: { edge_host: { default: '127.0.0.1' }, port: { default: '3000' } } },
+];
+
+/** The OpenAPI 3.1.0 document of every route in the table. */
+export function buildOpenApiDocument(routes: readonly Route[] = ROUTES): oas31.OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase() as 'get' | 'post' | 'delete'] = operation(route);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Energy Forecasting and Asset Operations API',
+      version: config().SERVICE_VERSION,
+      description:
+        'Energy analytics and asset operations. Authenticate with `x-api-key: <API_KEY>` or `Authorization: Bearer <API_KEY>`; ' +
+        'get a key from POST /api/register. Platform errors are `{status, error}`, asset-operations errors `{success: false, message}`.',
+    },
+    servers: servers(),
+    tags: [...new Set(Object.values(ROUTE_DOCS).map((d) => d.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The API key (platform form).' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token (direct form).' },
+      },
+    },
+  }, { override: dropSafeIntegerBounds });
+}
+
+/** zod writes Number.MAX_SAFE_INTEGER bounds on every integer; they say nothing to a reader. */
+function dropSafeIntegerBounds({ jsonSchema }: ZodOpenApiOverrideContext): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}

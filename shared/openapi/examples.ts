@@ -1,0 +1,187 @@
+/**
+ * Example request bodies of the API document. Each must pass its route's zod schema
+ * (test/unit/openapi.test.ts), and the main ones are sized so the service accepts them as they are.
+ */
+
+const HOUR_MS = 3_600_000;
+/** A fixed origin, so the document is the same on every build. */
+const EXAMPLE_START = Date.UTC(2025, 5, 1);
+
+const isoHour = (i: number) => new Date(EXAMPLE_START + i * HOUR_MS).toISOString();
+
+/** A clear-sky-like solar day in kW: zero at night, a half sine between 06:00 and 18:00 UTC. */
+const solarKw = (hourOfDay: number, peakKw: number) => Math.round(Math.max(0, Math.sin((Math.PI * (hourOfDay - 6)) / 12)) * peakKw * 10) / 10;
+
+export const registerExample = {
+  email: 'operations@example.com',
+  organization: 'Example Solar Ltd',
+  use_case: 'Day-ahead forecasts for three rooftop sites',
+  tier_preference: 'free',
+};
+
+/** Three days of hourly history: the forecast needs at least two. */
+export const forecastExample = {
+  historical_data: Array.from({ length: 72 }, (_, i) => ({ timestamp: isoHour(i), value: solarKw(i % 24, 480), unit: 'kW' })),
+  forecast_config: { horizon: 24, model_type: 'ensemble', confidence_interval: 0.9, weather_integration: false, seasonal_adjustment: true, series_type: 'solar', location: 'Berlin' },
+};
+
+export const priceForecastExample = {
+  historical_prices: Array.from({ length: 24 * 8 }, (_, i) => ({ timestamp: isoHour(i), price: 60 + 25 * Math.round(Math.sin((Math.PI * ((i % 24) - 9)) / 12) * 100) / 100, currency: 'EUR' })),
+  market: 'EPEX-DE',
+  forecast_horizon: 24,
+  include_fundamentals: false,
+  renewable_penetration: true,
+  duck_curve_adjustment: true,
+};
+
+/** Battery power is positive when discharging (ARCHITECTURE 9, "Fractions and signs"). */
+export const dispatchOptimizationExample = {
+  forecasts: {
+    solar_forecast: Array.from({ length: 24 }, (_, h) => solarKw(h, 400)),
+    load_forecast: Array.from({ length: 24 }, (_, h) => (h >= 7 && h <= 21 ? 220 : 120)),
+    price_forecast: Array.from({ length: 24 }, (_, h) => (h >= 17 && h <= 21 ? 0.32 : h >= 10 && h <= 15 ? 0.08 : 0.18)),
+  },
+  system_config: { battery_capacity_kwh: 500, battery_power_kw: 250, battery_min_soc: 0.1, battery_max_soc: 0.9, initial_soc: 0.5, roundtrip_efficiency: 0.9 },
+  optimization_config: { objective: 'cost', time_horizon: 24, interval_minutes: 60, grid_export_limit: 300, demand_charges: false, start_time: isoHour(0) },
+};
+
+export const realtimeDispatchExample = {
+  device_id: 'battery-001',
+  command: { action: 'discharge', power_kw: 100, duration_minutes: 30, priority: 'normal' },
+  safety_checks: { soc_limits: true, temperature_check: true, grid_constraints: true },
+};
+
+export const policyComplianceExample = {
+  query: 'Which permits and grid connection steps does a 500 kW rooftop solar installation need?',
+  context: { region: 'DE', sector: 'commercial', project_size: '500 kW', installation_type: 'rooftop' },
+  response_options: { include_citations: true, include_compliance_checklist: true, include_financial_incentives: true, detail_level: 'standard' },
+};
+
+/** Rates are fractions; `annual_revenue` equals the sum of `revenue_streams` (ARCHITECTURE 9). */
+export const projectEconomicsExample = {
+  project_config: {
+    capital_cost: 1_000_000,
+    annual_revenue: 150_000,
+    annual_expenses: 20_000,
+    project_lifetime: 25,
+    discount_rate: 0.08,
+    degradation_rate: 0.005,
+    annual_energy_kwh: 1_400_000,
+  },
+  revenue_streams: { energy_sales: 120_000, capacity_payments: 20_000, ancillary_services: 5_000, carbon_credits: 5_000 },
+  incentives: { tax_credit: 0.3, depreciation_schedule: 'macrs_5', grant_funding: 50_000 },
+};
+
+/** A day of hourly solar values with a four-hour gap at midday. */
+export const interpolateExample = {
+  type: 'solar',
+  mode: 'fill_missing_blocks',
+  data: Array.from({ length: 24 }, (_, h) => ({ timestamp: isoHour(h), value: h >= 10 && h <= 13 ? null : solarKw(h, 480) })),
+  processing_options: { confidence_threshold: 0.5, seasonal_adjustment: true, weather_correlation: false, max_gap_hours: 6 },
+  location: 'Berlin',
+};
+
+export const weatherDataExample = {
+  location: { latitude: 52.52, longitude: 13.405, timezone: 'Europe/Berlin' },
+  date_range: { start_date: '2025-06-01', end_date: '2025-06-02' },
+  parameters: ['temperature', 'solar_radiation', 'wind_speed', 'cloud_cover'],
+  forecast_mode: false,
+};
+
+export const trainExample = {
+  customer_id: 'customer-001',
+  site_id: 'site-berlin-1',
+  training_config: {
+    model_type: 'ensemble',
+    hyperparameter_tuning: false,
+    cross_validation_folds: 14,
+    early_stopping: true,
+    feature_engineering: { weather_features: true, calendar_features: true, lag_features: [24, 168], rolling_statistics: [24] },
+  },
+  data_requirements: { minimum_data_points: 168, validation_split: 0.2, test_split: 0.1 },
+};
+
+export const createClientExample = {
+  client_id: 'client-001',
+  name: 'Example Utility',
+  contact_email: 'energy@example.com',
+  tier: 'professional',
+  services: ['forecasting', 'optimization'],
+};
+
+export const createCustomerExample = {
+  client_id: 'client-001',
+  customer_id: 'customer-001',
+  contact_name: 'Ada Example',
+  email: 'ada@example.com',
+  location: 'Berlin',
+  system_type: 'solar_plus_storage',
+};
+
+export const createDeviceExample = {
+  customer_id: 'customer-001',
+  device_type: 'battery',
+  serial_number: 'BAT-2025-0001',
+  manufacturer: 'Example Storage',
+  capacity_kw: 250,
+  installation_date: '2025-03-15',
+  energy_capacity_kwh: 500,
+  min_soc: 0.1,
+  max_soc: 0.9,
+};
+
+export const nowcastDataPointsExample = {
+  parameters: { forecast_window: 24, confidence_interval: 0.9, weather_integration: true, dispatch_optimization: false },
+  data_points: [
+    { timestamp: isoHour(10), value: 412.5, unit: 'kW' },
+    { timestamp: isoHour(11), value: 455.1, unit: 'kW' },
+  ],
+  customer_id: 'customer-001',
+  site_id: 'site-berlin-1',
+};
+
+export const uploadFormBExample = {
+  customer_id: 'customer-001',
+  site_id: 'site-berlin-1',
+  region: 'eu-central-1',
+  location: 'Berlin',
+  s3_path: 'historical/customer-001/site-berlin-1/eu-central-1/berlin/unknown/20250601_000000_historical.csv',
+};
+
+/** Named examples of the action endpoints of SPEC 4.3, one per action. */
+export const terminalExamples: Record<string, Record<string, unknown>> = {
+  'terminal-assets': {
+    add: { action: 'add', asset_id: 'inverter-001', name: 'Inverter 1', type: 'inverter', capacity_kw: 250, location: 'Berlin', components: [{ oem: 'Example', model: 'X-250', serial: 'SN-0001' }], customer_id: 'customer-001', site_id: 'site-berlin-1' },
+    list: { action: 'list' },
+    get: { action: 'get', asset_id: 'inverter-001' },
+  },
+  'terminal-schedule': {
+    create: { action: 'create', asset_id: 'inverter-001', maintenance_type: 'preventive', scheduled_date: '2025-07-01T08:00:00Z', priority: 'medium', reason: 'Annual inspection' },
+    list: { action: 'list', asset_id: 'inverter-001' },
+  },
+  'terminal-bom': {
+    generate: { action: 'generate', asset_id: 'inverter-001', maintenance_type: 'preventive' },
+    list: { action: 'list', asset_id: 'inverter-001' },
+  },
+  'terminal-order': {
+    create: { action: 'create', asset_id: 'inverter-001', schedule_id: 'sched_example', bom_id: 'bom_example', assigned_technician: 'Tech A', estimated_duration_hours: 4, priority: 'medium' },
+    list: { action: 'list', asset_id: 'inverter-001' },
+    update: { action: 'update', order_id: 'wo_example', status: 'in_progress' },
+  },
+  'terminal-track': {
+    subscribe: { action: 'subscribe', order_id: 'wo_example', callback_url: 'https://hooks.example.com/orders' },
+    list: { action: 'list', order_id: 'wo_example' },
+  },
+  'terminal-detect': { run: { action: 'run', asset_id: 'inverter-001' }, list: { action: 'list' } },
+  'terminal-diagnose': { run: { action: 'run', asset_id: 'inverter-001' }, list: { action: 'list' } },
+};
+
+export const terminalCustomerExample = { customer_id: 'customer-001' };
+
+export const batchExample = {
+  operations: [
+    { type: 'forecast', customer_id: 'acme-farm-1', horizon: 24 },
+    { type: 'interpolate', customer_id: 'acme-farm-1', mode: 'fill_missing_blocks', data: [{ timestamp: '2026-06-01T10:00:00Z', value: 4.1 }, { timestamp: '2026-06-01T11:00:00Z', value: null }, { timestamp: '2026-06-01T12:00:00Z', value: 4.6 }] },
+  ],
+  execution_mode: 'parallel',
+};

@@ -1,0 +1,48 @@
+/**
+ * The docs page in a real browser: Debian's Chromium driven by playwright-core loads GET /docs from the local
+ * runtime (its script and style served by the service, nothing from a CDN) and lists every route of the table.
+ * Where Chromium is missing the test is skipped, unless REQUIRE_BROWSER=1 (set by .ci/run, which installs it).
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { ROUTES } from '../../shared/routes';
+import { useRuntime } from '../helpers/runtime';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
+
+// Flags for a closed network: without the background-networking ones Chromium keeps dialling out at start.
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+(available ? describe : describe.skip)('GET /docs in Chromium', () => {
+  const runtime = useRuntime();
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  });
+  afterAll(() => browser?.close());
+
+  it('renders the reference from local assets only and lists every route', async () => {
+    // Prepare
+    const page = await browser.newPage();
+    const external: string[] = [];
+    page.on('request', (req) => {
+      if (!req.url().startsWith(runtime().url)) external.push(req.url());
+    });
+
+    // Act
+    const response = await page.goto(`${runtime().url}/docs`);
+    await page.waitForSelector('.opblock-summary', { timeout: 20_000 });
+    const listed = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+    );
+
+    // Assess
+    expect(response?.status()).toBe(200);
+    expect(external).toEqual([]);
+    expect(new Set(listed)).toEqual(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)));
+    await page.close();
+  }, 60_000);
+});

@@ -51,6 +51,9 @@ export interface ServiceFunctionProps {
  */
 export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
   'optimize-dispatch': ['node_modules/highs/build/highs.wasm'],
+  // Batches run dispatch operations too, in the request or from the batch queue.
+  'batch-process': ['node_modules/highs/build/highs.wasm'],
+  'workers/run-batch': ['node_modules/highs/build/highs.wasm'],
   // The docs page serves Swagger UI's script and style itself (no CDN): shared/openapi/docs-page.ts.
   'get-docs': ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
 };

@@ -2,17 +2,19 @@
  * Data cleaning (ARCHITECTURE 7): gap filling by linear, monotone cubic (PCHIP, Fritsch & Carlson 1980),
  * seasonal-profile (same times of the neighbouring days, shifted to the gap's edges) and, for solar, the
  * clear-sky ratio (the clear-sky index interpolated across the gap, times the clear-sky output, so a noon
- * gap keeps the day's shape); `blend`, the mean of the seasonal profile and the clear-sky ratio (PCHIP where
+ * gap keeps the day's shape); `analog_days`, the mean of the other days of the series most alike just before and
+ * after the gap; `blend`, the mean of the seasonal profile and the clear-sky ratio (PCHIP where
  * there is no clear sky): the two err differently, so their mean errs less on the bench's long gaps;
  * `adaptive` picks per gap length the method with the lowest error when known
- * runs of that length are hidden in the same series. Outliers: a Hampel filter on the residual from the
+ * runs of that length are hidden in the same series, or the inverse-error weighted mean of the best three when
+ * that errs less there. Outliers: a Hampel filter on the residual from the
  * neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
  */
 import { bestAlignment, clearSkyProfile, fitSystemScale, solarSite } from '../forecasting/solar';
 import { stepsPerDay } from '../forecasting/types';
 import { mulberry32 } from '../seeded-random';
 
-export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'adaptive';
+export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'analog_days' | 'adaptive';
 type Concrete = Exclude<FillMethod, 'adaptive'>;
 
 export interface CleanOptions {
@@ -42,7 +44,8 @@ export interface CleanResult {
   /** 1 for originals; for fills 1 - RMSE(method, gap length) / spread of the series, from hiding known values. */
   confidence: number[];
   outlierIndices: number[];
-  gaps: { start: number; end: number; steps: number; method: Concrete | 'unfilled' }[];
+  /** `combination`: the candidates' fills weighted by their inverse validation error (see `adaptive`). */
+  gaps: { start: number; end: number; steps: number; method: Concrete | 'combination' | 'unfilled' }[];
 }
 
 interface Series {
@@ -58,6 +61,14 @@ export const HAMPEL_K = 3;
 export const PROFILE_DAYS = 7;
 /** Known runs hidden per gap length when `adaptive` chooses. */
 export const ADAPTIVE_TRIALS = 24;
+/** Analog days: how many of the most similar other days fill a gap. */
+export const ANALOG_NEIGHBOURS = 15;
+/** Analog days: minutes of known values either side of a gap that describe its day (60 measured better than 120-240). */
+export const ANALOG_CONTEXT_MINUTES = 60;
+/** Analog days: e-folding time, minutes, of the edge residual into the gap (a cloud state persists about this long; 30 measured best of 15-90). */
+export const ANALOG_EDGE_DECAY_MINUTES = 30;
+/** `adaptive` combines the candidates with the lowest validation errors, this many at most. */
+export const COMBINED_CANDIDATES = 3;
 /** Negative generation beyond this share of the series' maximum is impossible (inverter self-consumption is smaller). */
 const NEGATIVE_SHARE = 0.02;
 
@@ -111,6 +122,7 @@ interface Context {
 }
 
 function fillGap(method: Concrete, y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
+  if (method === 'analog_days') return analogFill(y, a, b, ctx);
   if (method === 'blend') {
     const parts = (['seasonal_profile', ctx.clearSky ? 'clear_sky_ratio' : 'pchip'] as Concrete[]).map((m) => fillGap(m, y, a, b, ctx));
     if (parts.some((p) => !p)) return null;
@@ -179,6 +191,56 @@ function fillGap(method: Concrete, y: readonly number[], a: number, b: number, c
   return out;
 }
 
+/**
+ * Analog days (k nearest neighbours, Lorenz 1969 analogues): the other days of the series most alike at the same
+ * clock times just before and after the gap, each brought to the gap day's clear sky, averaged with weights
+ * 1 / distance over the gap; the residual at the two edges is interpolated across it (as in the seasonal profile).
+ */
+function analogFill(y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
+  const left = a - 1;
+  const right = b + 1;
+  if (left < 0 || right >= y.length || !known(y[left]) || !known(y[right])) return null;
+  const { perDay } = ctx;
+  const c = ctx.clearSky;
+  const floor = c ? 0.05 * maxOf(c) : 0;
+  // Candidate j's value brought to index i's clear sky (the same clock time on another day).
+  const moved = (i: number, j: number) => (c && c[i] > floor && c[j] > floor ? (y[j] * c[i]) / c[j] : y[j]);
+  const w = Math.max(1, Math.round(ANALOG_CONTEXT_MINUTES / ctx.series.stepMinutes));
+  const context: number[] = [];
+  for (let i = left - w + 1; i <= left; i++) if (i >= 0 && known(y[i])) context.push(i);
+  for (let i = right; i < right + w; i++) if (i < y.length && known(y[i])) context.push(i);
+  const found: { shift: number; distance: number }[] = [];
+  for (let shift = -Math.floor(left / perDay) * perDay; left + shift >= 0 && right + shift < y.length; shift += perDay) {
+    if (shift === 0) continue;
+    let ok = true;
+    for (let i = left; ok && i <= right; i++) ok = known(y[i + shift]);
+    if (!ok) continue;
+    let se = 0;
+    let n = 0;
+    for (const i of context) {
+      const j = i + shift;
+      if (j < 0 || j >= y.length || !known(y[j])) continue;
+      se += (y[i] - moved(i, j)) ** 2;
+      n++;
+    }
+    if (n * 2 < context.length) continue;
+    found.push({ shift, distance: Math.sqrt(se / n) });
+  }
+  if (!found.length) return null;
+  found.sort((p, q) => p.distance - q.distance);
+  const nearest = found.slice(0, ANALOG_NEIGHBOURS);
+  const eps = 1e-9;
+  const weights = nearest.map((f) => 1 / (f.distance + eps));
+  const total = weights.reduce((s, v) => s + v, 0);
+  const analog = (i: number) => nearest.reduce((s, f, k) => s + weights[k] * moved(i, i + f.shift), 0) / total;
+  const r0 = y[left] - analog(left);
+  const r1 = y[right] - analog(right);
+  const out: number[] = [];
+  const tau = ANALOG_EDGE_DECAY_MINUTES / ctx.series.stepMinutes;
+  for (let i = a; i <= b; i++) out.push(analog(i) + r0 * Math.exp(-(i - left) / tau) + r1 * Math.exp(-(right - i) / tau));
+  return out;
+}
+
 const maxCache = new WeakMap<readonly number[], number>();
 function maxOf(xs: readonly number[]): number {
   let m = maxCache.get(xs);
@@ -222,7 +284,29 @@ function candidates(ctx: Context): Concrete[] {
   if (ctx.options.seasonalAdjustment && ctx.series.y.length >= 3 * ctx.perDay) list.push('seasonal_profile');
   if (ctx.clearSky) list.push('clear_sky_ratio');
   if (list.includes('seasonal_profile')) list.push('blend');
+  if (ctx.series.y.length >= 3 * ctx.perDay) list.push('analog_days');
   return list;
+}
+
+/** What `adaptive` fills a gap length with: one method (weight 1) or the weighted mean of several. */
+interface Choice {
+  method: Concrete | 'combination';
+  methods: Concrete[];
+  weights: number[];
+  rmse: number;
+}
+
+/** The weighted mean of the fills that exist (weights renormalised over them); null when none does. */
+function combine(fills: readonly (number[] | null)[], weights: readonly number[]): number[] | null {
+  let total = 0;
+  let out: number[] | null = null;
+  fills.forEach((fill, j) => {
+    if (!fill || !(weights[j] > 0)) return;
+    out ??= fill.map(() => 0);
+    fill.forEach((v, k) => (out![k] += weights[j] * v));
+    total += weights[j];
+  });
+  return out && total > 0 ? (out as number[]).map((v) => v / total) : null;
 }
 
 /** Runs of `length` known values with known edges, at seeded positions (daylight only when asked). */
@@ -318,35 +402,60 @@ export function cleanSeries(series: Series, options: CleanOptions): CleanResult 
   const confidence = series.y.map(() => 1);
   const values = y.slice();
   const gaps: CleanResult['gaps'] = [];
-  const choice = new Map<number, { method: Concrete; rmse: number }>();
-  const chooseFor = (length: number): { method: Concrete; rmse: number } => {
+  const choice = new Map<number, Choice>();
+  const chooseFor = (length: number): Choice => {
     let best = choice.get(length);
     if (best) return best;
-    const starts = hiddenRuns(y, length, ADAPTIVE_TRIALS, 7 + length);
+    // Solar: hidden runs in daylight only, where the methods differ (at night every fill is right).
+    const daylight = ctx.clearSky?.map((c) => c > 0);
+    const starts = hiddenRuns(y, length, ADAPTIVE_TRIALS, 7 + length, daylight && daylight.some(Boolean) ? daylight : undefined);
     const methods = options.method && options.method !== 'adaptive' ? [options.method] : candidates(ctx);
-    best = { method: methods[0], rmse: NaN };
-    let bestSe = Infinity;
-    for (const m of methods) {
-      const e = errorsOf(m, y, starts, length, ctx);
-      const mse = e.n ? e.se / e.n : Infinity;
-      if (mse < bestSe) [best, bestSe] = [{ method: m, rmse: Math.sqrt(mse) }, mse];
+    const trials = starts.map((a) => {
+      const b = a + length - 1;
+      const truth = y.slice(a, b + 1);
+      for (let i = a; i <= b; i++) y[i] = NaN;
+      const fills = methods.map((m) => fillGap(m, y, a, b, ctx));
+      truth.forEach((v, k) => (y[a + k] = v));
+      return { truth, fills };
+    });
+    const mseOf = (weights: number[]) => {
+      let se = 0;
+      let n = 0;
+      for (const { truth, fills } of trials) {
+        const fill = combine(fills, weights);
+        if (!fill) continue;
+        fill.forEach((v, k) => (se += (v - truth[k]) ** 2));
+        n += truth.length;
+      }
+      return n ? se / n : Infinity;
+    };
+    const single = methods.map((_, k) => mseOf(methods.map((__, j) => (j === k ? 1 : 0))));
+    const k = single.indexOf(Math.min(...single));
+    best = { method: methods[k], weights: methods.map((_, j) => (j === k ? 1 : 0)), methods, rmse: Number.isFinite(single[k]) ? Math.sqrt(single[k]) : NaN };
+    if (methods.length > 1) {
+      // Bates & Granger (1969): candidates weighted by their inverse validation MSE.
+      const cut = [...single].sort((p, q) => p - q)[Math.min(COMBINED_CANDIDATES, single.length) - 1];
+      const weights = single.map((mse) => (Number.isFinite(mse) && mse > 0 && mse <= cut ? 1 / mse : 0));
+      const mse = weights.some((w) => w > 0) ? mseOf(weights) : Infinity;
+      if (mse < single[k]) best = { method: 'combination', weights, methods, rmse: Math.sqrt(mse) };
     }
     choice.set(length, best);
     return best;
   };
+  const fillChosen = (chosen: Choice, a: number, b: number) => (chosen.method === 'combination' ? combine(chosen.methods.map((m, j) => (chosen.weights[j] > 0 ? fillGap(m, y, a, b, ctx) : null)), chosen.weights) : fillGap(chosen.method, y, a, b, ctx));
   for (let a = 0; a < y.length; a++) {
     if (known(y[a])) continue;
     let b = a;
     while (b + 1 < y.length && !known(y[b + 1])) b++;
     const steps = b - a + 1;
-    let method: Concrete | 'unfilled' = 'unfilled';
+    let method: Concrete | 'combination' | 'unfilled' = 'unfilled';
     if (steps <= options.maxGapSteps) {
       const chosen = chooseFor(steps);
       const order = [chosen.method, ...(['linear', 'pchip'] as Concrete[]).filter((m) => m !== chosen.method)];
       for (const m of order) {
-        const fill = fillGap(m, y, a, b, ctx);
+        const fill = m === chosen.method ? fillChosen(chosen, a, b) : fillGap(m as Concrete, y, a, b, ctx);
         if (!fill) continue;
-        const conf = Math.max(0, Math.min(1, Number.isFinite(chosen.rmse) && m === chosen.method ? 1 - chosen.rmse / spread : 1 - (chooseForMethod(m, steps) / spread)));
+        const conf = Math.max(0, Math.min(1, Number.isFinite(chosen.rmse) && m === chosen.method ? 1 - chosen.rmse / spread : 1 - (chooseForMethod(m as Concrete, steps) / spread)));
         if (conf < (options.confidenceThreshold ?? 0)) break;
         fill.forEach((v, k) => {
           values[a + k] = v;
@@ -371,7 +480,11 @@ export function cleanSeries(series: Series, options: CleanOptions): CleanResult 
 }
 
 /** Hides known runs of `gapSteps` at seeded positions, fills them with `method`, and scores the fills against the hidden truth. */
-export function evaluateByHiding(series: Series, options: CleanOptions & { method: FillMethod }, hide: { gapSteps: number; count: number; seed: number; daylightOnly?: boolean }): { rmse: number; mae: number; gaps: number } {
+export function evaluateByHiding(
+  series: Series,
+  options: CleanOptions & { method: FillMethod },
+  hide: { gapSteps: number; count: number; seed: number; daylightOnly?: boolean; /** Days either side each trial's series keeps. @default 8 */ windowDays?: number },
+): { rmse: number; mae: number; gaps: number } {
   const y = series.y.map((v) => (known(v) ? v : NaN));
   const ctx = contextOf(series, options, y);
   const daylight = hide.daylightOnly ? (ctx.clearSky ?? y.map((v) => v)).map((c) => c > 0) : undefined;
@@ -384,9 +497,10 @@ export function evaluateByHiding(series: Series, options: CleanOptions & { metho
     const truth = y.slice(a, b + 1);
     const hidden = y.slice();
     for (let i = a; i <= b; i++) hidden[i] = NaN;
-    // A window of 8 days either side keeps each trial's cost small; the exogenous series are cut alike.
-    const from = Math.max(0, a - 8 * ctx.perDay);
-    const to = Math.min(y.length, b + 8 * ctx.perDay + 1);
+    // A window of days either side keeps each trial's cost small; the exogenous series are cut alike.
+    const days = hide.windowDays ?? 8;
+    const from = Math.max(0, a - days * ctx.perDay);
+    const to = Math.min(y.length, b + days * ctx.perDay + 1);
     const exogenous = options.exogenous && Object.fromEntries(Object.entries(options.exogenous).map(([k, v]) => [k, v?.slice(from, to)]));
     const filled = cleanSeries({ ...series, t: series.t.slice(from, to), y: hidden.slice(from, to) }, { ...options, exogenous, detectOutliers: false, maxGapSteps: hide.gapSteps, confidenceThreshold: 0 });
     const offset = from;

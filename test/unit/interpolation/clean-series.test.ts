@@ -26,7 +26,10 @@ describe('cleanSeries', () => {
     const err = (v: number[]) => Math.max(...[100, 101, 102, 103, 104, 105].map((i) => Math.abs(v[i] - sine[i])));
     expect(err(seasonal.values)).toBeLessThan(1e-9);
     expect(err(linear.values)).toBeGreaterThan(5);
-    expect(cleanSeries(series(gap), base).gaps[0].method).toBe('seasonal_profile');
+    // On a purely periodic series the seasonal profile and the analog days are both exact; adaptive takes one of them.
+    const adaptive = cleanSeries(series(gap), base);
+    expect(['seasonal_profile', 'analog_days']).toContain(adaptive.gaps[0].method);
+    expect(err(adaptive.values)).toBeLessThan(1e-9);
   });
 
   it('keeps a clear-sky day shape through a noon gap with the clear-sky ratio', () => {
@@ -46,6 +49,20 @@ describe('cleanSeries', () => {
     const gap = withGap(y, 80, 83);
     const fills = (['seasonal_profile', 'pchip', 'blend'] as const).map((method) => cleanSeries(series(gap), { ...base, method }).values);
     for (let i = 80; i <= 83; i++) expect(fills[2][i]).toBeCloseTo((fills[0][i] + fills[1][i]) / 2, 9);
+  });
+
+  it('fills a gap from the other days most alike around it (analog days)', () => {
+    // Even days clear, odd days with an afternoon dip from 10:00 to 16:00; the gap (12:00-14:00) is on an odd day,
+    // and the hours either side of it (11:00, 15:00) match the odd days exactly and the even days not at all.
+    const clear = (h: number) => 50 + 20 * Math.sin((2 * Math.PI * h) / 24);
+    const dip = (h: number) => (h >= 10 && h <= 16 ? 15 * Math.sin((Math.PI * (h - 9)) / 8) : 0);
+    const y = Array.from({ length: 24 * 12 }, (_, i) => clear(i % 24) - (Math.floor(i / 24) % 2 === 1 ? dip(i % 24) : 0));
+    const from = 24 * 5 + 12;
+    const out = cleanSeries(series(withGap(y, from, from + 2)), { ...base, method: 'analog_days' });
+    for (let i = from; i <= from + 2; i++) expect(out.values[i]).toBeCloseTo(y[i], 6);
+    expect(out.gaps).toEqual([{ start: from, end: from + 2, steps: 3, method: 'analog_days' }]);
+    const seasonal = cleanSeries(series(withGap(y, from, from + 2)), { ...base, method: 'seasonal_profile' });
+    expect(Math.abs(seasonal.values[from + 1] - y[from + 1])).toBeGreaterThan(1);
   });
 
   it('leaves gaps longer than maxGapSteps missing, not interpolated, with confidence 0', () => {

@@ -7,4 +7,7 @@ const regions = app.node.tryGetContext('regions') as string[] | undefined;
 const stageName = app.node.tryGetContext('stage') as string | undefined;
 if (!regions?.length || !stageName) throw new Error('cdk.json context must name the regions and the stage');
 
-buildEnergyApp(app, { regions, stageName });
+// Optional: `cdk synth -c policyRephrasingModel=<bedrock model id>` turns on the rephrasing of policy answers.
+const policyRephrasingModel = app.node.tryGetContext('policyRephrasingModel') as string | undefined;
+
+buildEnergyApp(app, { regions, stageName, policyRephrasingModel });

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { PIPELINES, type Pipelines } from '../shared/pipelines';
 import { handlerModules, ROUTES, type Route } from '../shared/routes';
@@ -36,6 +37,12 @@ export interface ApiStackProps extends StackProps {
    */
   readonly projectRoot?: string;
   /**
+   * A Bedrock model id for the optional rephrasing of policy answers: the policy function gets
+   * POLICY_REPHRASING=bedrock, the model id, and leave to invoke that model only.
+   * @default - no rephrasing
+   */
+  readonly policyRephrasingModel?: string;
+  /**
    * Directory of the handler and worker modules.
    * @default `<projectRoot>/functions`
    */
@@ -67,6 +74,13 @@ export class ApiStack extends Stack {
       this.functions.set(
         module,
         new ServiceFunction(this, moduleConstructId(module), { module, settings, description: `${module}: ${served.join(', ')}`.slice(0, 256) }),
+      );
+    }
+    const policy = this.functions.get(routes.find((r) => r.id === 'policy-compliance')?.handler ?? '');
+    if (props.policyRephrasingModel && policy) {
+      policy.function.addEnvironment('POLICY_REPHRASING', 'bedrock').addEnvironment('BEDROCK_MODEL_ID', props.policyRephrasingModel);
+      policy.role.addToPolicy(
+        new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [this.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: props.policyRephrasingModel })] }),
       );
     }
     this.api = new ServiceApi(this, 'Http', {

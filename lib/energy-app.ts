@@ -30,6 +30,11 @@ export interface EnergyAppOptions {
   readonly projectRoot?: string;
   /** @default `<projectRoot>/functions` */
   readonly functionsDir?: string;
+  /**
+   * A Bedrock model id that rephrases policy answers (POLICY_REPHRASING=bedrock); the policy function may invoke it.
+   * @default - no rephrasing
+   */
+  readonly policyRephrasingModel?: string;
 }
 
 export interface RegionStacks {
@@ -55,6 +60,7 @@ export function buildEnergyApp(app: App, options: EnergyAppOptions): Map<string,
       routes: options.routes,
       projectRoot: options.projectRoot,
       functionsDir: options.functionsDir,
+      policyRephrasingModel: options.policyRephrasingModel,
       description: `Energy service API in ${region}: functions, HTTP API, workers`,
     });
     // The API stack reaches the data by name, not by export, so the deploy order is stated here.

@@ -3,13 +3,12 @@
  * at a time: the first failure ends the round (the link is probably down), and the next round waits longer
  * each time (doubling, at most five minutes). What was sent is settled in the outbox; the rest stays queued.
  */
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { config } from '../config';
 import { log } from '../http/logger';
-import { bucketName } from '../store/bucket';
-import { s3Client } from '../store/aws-clients';
-import { readJson, writeJsonAtomically } from './edge-settings';
+import { getObjectBytesIfExists } from '../store/bucket';
+import { readJson, writeJsonAtomically } from './json-files';
 import type { Outbox } from './outbox';
 
 const MAX_BACKOFF_MS = 300_000;
@@ -80,17 +79,13 @@ export class CloudSync {
     let sent = 0;
     try {
       for (const entry of this.outbox.entries()) {
-        const local = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: entry.key })).catch((err: { name?: string }) => {
-          if (err.name === 'NoSuchKey') return undefined;
-          throw err;
-        });
+        const local = await getObjectBytesIfExists(entry.key);
         if (!local) {
           // Deleted locally before it could be sent (not by the clean-up, which keeps queued keys).
           this.outbox.settle(entry);
           continue;
         }
-        const body = await local.Body!.transformToByteArray();
-        await this.cloud().send(new PutObjectCommand({ Bucket: this.target.bucket, Key: `edge/${this.nodeId}/${entry.key}`, Body: body, ContentType: local.ContentType }));
+        await this.cloud().send(new PutObjectCommand({ Bucket: this.target.bucket, Key: `edge/${this.nodeId}/${entry.key}`, Body: local.body, ContentType: local.contentType }));
         this.outbox.settle(entry);
         sent++;
       }

@@ -4,17 +4,16 @@
  * is on; a periodic clean-up applies `auto_cleanup_days` and `local_storage_limit` without ever removing
  * what is still queued; the status reports measured figures (connectivity probed, disk measured).
  */
-import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import type { EventEmitter } from 'node:events';
 import { readdirSync, lstatSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { config } from '../config';
-import { formatBytes, parseStorageSize, planCleanup, type CleanupPlan, type StoredObject } from '../domain/edge/storage-policy';
+import { formatBytes, parseStorageSize, planCleanup, type CleanupPlan } from '../domain/edge/storage-policy';
+import { isLoopbackHost } from '../domain/webhooks/callback-url';
 import { log } from '../http/logger';
-import { s3Client } from '../store/aws-clients';
-import { bucketName } from '../store/bucket';
+import { deleteObject, listObjects } from '../store/bucket';
 import { CloudSync, cloudTarget } from './cloud-sync';
 import { EdgeStateFiles, type EdgeSettings } from './edge-settings';
 import { Outbox } from './outbox';
@@ -27,7 +26,7 @@ const KICK_DELAY_MS = 500;
 
 export class EdgeConfigurationError extends Error {}
 
-const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+const isLoopback = (url: string) => isLoopbackHost(new URL(url).hostname);
 
 function diskBytes(dir: string): number {
   let total = 0;
@@ -40,17 +39,6 @@ function diskBytes(dir: string): number {
     }
   }
   return total;
-}
-
-async function localObjects(prefix = ''): Promise<StoredObject[]> {
-  const out: StoredObject[] = [];
-  let token: string | undefined;
-  do {
-    const page = await s3Client().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }));
-    out.push(...(page.Contents ?? []).map((o) => ({ key: o.Key!, size: o.Size ?? 0, lastModifiedMs: o.LastModified?.getTime() ?? 0 })));
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return out;
 }
 
 export class EdgeNode {
@@ -119,7 +107,7 @@ export class EdgeNode {
     const wasSyncing = this.settings().cloud_sync;
     this.files.saveSettings(next);
     if (next.cloud_sync && !wasSyncing) {
-      for (const prefix of SYNCED_PREFIXES) for (const o of await localObjects(prefix)) this.outbox.add(o.key);
+      for (const prefix of SYNCED_PREFIXES) for (const o of await listObjects(prefix)) this.outbox.add(o.key);
     }
     this.scheduleSync(next.cloud_sync ? KICK_DELAY_MS : this.intervalMs());
     await this.cleanup();
@@ -129,14 +117,14 @@ export class EdgeNode {
   /** Applies the retention and the storage limit; queued (unsynced) objects and models are kept. */
   async cleanup(): Promise<CleanupPlan> {
     const s = this.settings();
-    const plan = planCleanup(await localObjects(), this.outbox.keys(), {
+    const plan = planCleanup(await listObjects(''), this.outbox.keys(), {
       nowMs: Date.now(),
       retentionDays: s.auto_cleanup_days,
       limitBytes: parseStorageSize(s.local_storage_limit)!,
       usedBytes: diskBytes(this.dataDir),
     });
     // One request per key: s3rver's multi-object delete wants a Content-MD5 the SDK no longer sends.
-    for (const Key of plan.remove) await s3Client().send(new DeleteObjectCommand({ Bucket: bucketName(), Key }));
+    for (const key of plan.remove) await deleteObject(key);
     this.lastCleanup = { ...plan, at: new Date().toISOString() };
     if (plan.remove.length) log.info('edge clean-up', { removed: plan.remove.length, freed: plan.freed, kept_unsynced: plan.keptUnsynced });
     return plan;
@@ -164,7 +152,7 @@ export class EdgeNode {
 
   async status() {
     const settings = this.settings();
-    const [cloud, models] = await Promise.all([this.probeCloud(), localObjects('models/')]);
+    const [cloud, models] = await Promise.all([this.probeCloud(), listObjects('models/')]);
     const used = diskBytes(this.dataDir);
     const pending = this.outbox.size();
     const sync = this.sync.state();

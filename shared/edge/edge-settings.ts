@@ -3,10 +3,11 @@
  * across restarts, and the settings of POST /api/edge/configure.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStorageSize } from '../domain/edge/storage-policy';
+import { readJson, writeJsonAtomically } from './json-files';
 
 export const PERFORMANCE_MODES = ['performance', 'balanced', 'power_saver'] as const;
 export const SECURITY_LEVELS = ['standard', 'high', 'maximum'] as const;
@@ -23,22 +24,6 @@ export const EdgeSettings = z.object({
 export type EdgeSettings = z.infer<typeof EdgeSettings>;
 
 export const DEFAULT_EDGE_SETTINGS: EdgeSettings = { cloud_sync: false, local_storage_limit: '10GB', auto_cleanup_days: 30, performance_mode: 'balanced', security_level: 'standard' };
-
-/** Writes through a temporary file, so a crash never leaves half a file. */
-export function writeJsonAtomically(file: string, value: unknown): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(value, null, 2));
-  renameSync(temporary, file);
-}
-
-export const readJson = <T>(file: string): T | undefined => {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
-};
 
 export class EdgeStateFiles {
   constructor(readonly dir: string) {

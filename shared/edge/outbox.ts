@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { readJson, writeJsonAtomically } from './edge-settings';
+import { readJson, writeJsonAtomically } from './json-files';
 
 export interface OutboxEntry {
   key: string;

@@ -109,7 +109,7 @@ const profileOf = (d: DeviceRecord): DeviceProfile => ({
   stateMeasuredAt: d.state?.measured_at,
 });
 
-/** A newer report replaces what it states and keeps what it does not. */
+/** A newer report replaces what it states and keeps what it does not (undefined fields are not stored). */
 function reportedState(previous: DeviceState | undefined, reported: RealtimeDispatchRequest['device_state'], at: string): DeviceState | undefined {
   if (!reported) return previous;
   const measured = reported.measured_at ? new Date(reported.measured_at).toISOString() : at;
@@ -121,7 +121,7 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
   const issued = new Date();
   const issuedAt = issued.toISOString();
   const state = reportedState(device.state, body.device_state, issuedAt);
-  if (body.device_state && state) await saveDeviceState(device.device_id, withoutUndefined(state));
+  if (body.device_state && state) await saveDeviceState(device.device_id, state);
 
   const command = { action: body.command.action, powerKw: body.command.power_kw, durationMinutes: body.command.duration_minutes, priority: body.command.priority };
   const assessment = assessCommand(profileOf({ ...device, state }), command, body.safety_checks, issued);
@@ -143,7 +143,7 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
   await dispatchCommands.insert(record);
   if (accepted) {
     if (record.projected_soc !== null) {
-      await saveDeviceState(device.device_id, withoutUndefined({ ...state, soc: record.projected_soc, measured_at: record.expected_completion!, source: 'projected', command_id: record.command_id }));
+      await saveDeviceState(device.device_id, { ...state, soc: record.projected_soc, measured_at: record.expected_completion!, source: 'projected', command_id: record.command_id });
     }
     await publishEvent('dispatch_executed', caller.accountId, {
       command_id: record.command_id,
@@ -162,4 +162,3 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
   return { status: 'success', accepted, ...view };
 }
 
-const withoutUndefined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

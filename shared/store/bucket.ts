@@ -1,5 +1,5 @@
 /** The data bucket: the only module that names it. */
-import { CopyObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { s3Client } from './aws-clients';
 import { config } from '../config';
@@ -42,28 +42,56 @@ export async function objectExists(key: string): Promise<boolean> {
   return (await headObject(key)) !== undefined;
 }
 
+const isMissing = (err: unknown) => (err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
 /** Text of an object, or undefined when there is none. */
 export async function getObjectTextIfExists(key: string): Promise<string | undefined> {
   try {
     return await getObjectText(key);
   } catch (err) {
-    if ((err as { name?: string }).name === 'NoSuchKey' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    if (isMissing(err)) return undefined;
     throw err;
   }
+}
+
+/** Bytes and content type of an object, or undefined when there is none. */
+export async function getObjectBytesIfExists(key: string): Promise<{ body: Uint8Array; contentType?: string } | undefined> {
+  try {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+    return { body: await out.Body!.transformToByteArray(), contentType: out.ContentType };
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
 }
 
 export async function copyObject(fromKey: string, toKey: string): Promise<void> {
   await s3Client().send(new CopyObjectCommand({ Bucket: bucketName(), Key: toKey, CopySource: `${bucketName()}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
 }
 
-/** Every key under a prefix, in key order. */
-export async function listKeys(prefix: string): Promise<string[]> {
-  const keys: string[] = [];
+export interface ObjectSummary {
+  key: string;
+  size: number;
+  lastModifiedMs: number;
+}
+
+/** Every object under a prefix with its size and time, in key order. */
+export async function listObjects(prefix: string): Promise<ObjectSummary[]> {
+  const objects: ObjectSummary[] = [];
   let token: string | undefined;
   do {
     const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }));
-    keys.push(...(out.Contents ?? []).map((o) => o.Key!).filter(Boolean));
+    for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, size: o.Size ?? 0, lastModifiedMs: o.LastModified?.getTime() ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
-  return keys.sort();
+  return objects.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Every key under a prefix, in key order. */
+export async function listKeys(prefix: string): Promise<string[]> {
+  return (await listObjects(prefix)).map((o) => o.key);
 }

@@ -11,6 +11,12 @@ export type CallbackPolicy = 'public' | 'loopback';
 
 const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
 
+/** A URL hostname (IPv6 in brackets or not) that names this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return isLoopbackName(host) || (ipaddr.isValid(host) && ipaddr.parse(host).range() === 'loopback');
+}
+
 /** Why an address may not receive callbacks, or null when it may. */
 export function addressProblem(address: string, policy: CallbackPolicy): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
@@ -35,7 +41,7 @@ export function callbackUrlProblem(text: string, policy: CallbackPolicy): string
   if (url.username || url.password) return 'credentials in the URL are not accepted';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = ipaddr.isValid(host);
-  const loopback = isLoopbackName(host) || (literal && ipaddr.parse(host).range() === 'loopback');
+  const loopback = isLoopbackHost(host);
   if (url.protocol === 'http:' && !(policy === 'loopback' && loopback)) return 'https is required';
   if (isLoopbackName(host)) return policy === 'loopback' ? null : `${host} is a loopback host`;
   return literal ? addressProblem(host, policy) : null;

@@ -6,22 +6,19 @@
  * the load scaled to a 20 kW mean site; NREL SERF East AC power (pvlib/pvanalytics) scaled to a 54 kW peak,
  * its 104 measured days repeated through the year. Writes bench/results/dispatch.{json,md}.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import GLPK, { type LP } from 'glpk.js/node';
 import { buildDispatchProgram, type LinearProgram } from '../shared/domain/dispatch/formulation';
 import { solveWithHighs, highs } from '../shared/domain/dispatch/highs-solver';
 import { optimiseDispatch } from '../shared/domain/dispatch/optimise';
 import type { DispatchProblem } from '../shared/domain/dispatch/problem';
+import { readCsv } from './shared-data';
 
-const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
 const HOUR = 3_600_000;
-
-const csvRows = (file: string) => readFileSync(path.join(DATA, file), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
 
 /** Nord Pool 2017, hourly: price per kWh and the system load scaled to a 20 kW mean. */
 function nordPool2017() {
-  const rows = csvRows('prices/NP.csv').filter(([date]) => date.startsWith('2017-'));
+  const rows = readCsv('prices/NP.csv').filter(([date]) => date.startsWith('2017-'));
   const load = rows.map((r) => Number(r[2]));
   const mean = load.reduce((a, b) => a + b, 0) / load.length;
   return { price: rows.map((r) => Number(r[1]) / 1000), load: load.map((v) => (20 * v) / mean) };
@@ -29,7 +26,7 @@ function nordPool2017() {
 
 /** SERF East, 15 min, kW scaled x10 (5.4 kW peak to 54 kW); night self-consumption clipped to 0. */
 function serfEast15Min(): number[] {
-  return csvRows('solar/serf_east_15min_ac_power.csv').map(([, v]) => Math.max(0, (10 * Number(v)) / 1000));
+  return readCsv('solar/serf_east_15min_ac_power.csv').map(([, v]) => Math.max(0, (10 * Number(v)) / 1000));
 }
 
 const hourly = (quarter: number[]) => Array.from({ length: Math.floor(quarter.length / 4) }, (_, h) => (quarter[4 * h] + quarter[4 * h + 1] + quarter[4 * h + 2] + quarter[4 * h + 3]) / 4);

@@ -8,8 +8,7 @@
  * Plus the latency of POST /forecast with one year of hourly history and a 48-hour horizon, through the
  * local runtime. Writes bench/results/forecasting.{json,md}.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { forecastSeries, ENSEMBLE } from '../shared/domain/forecasting/engine';
 import { mase, mape, rmse, smape } from '../shared/domain/forecasting/metrics';
 import { regularise } from '../shared/domain/forecasting/regularise';
@@ -17,14 +16,10 @@ import { stepsPerDay, type Exogenous, type FitContext, type RegularSeries } from
 import { solarPosition } from '../shared/domain/weather/solar-position';
 import { enterpriseRuntime } from './enterprise-runtime';
 import { evaluatePrices } from './forecasting-prices';
+import { parseTime, readCsv, SERF_EAST_SITE, serfEastPsm3 } from './shared-data';
 
-const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
 const COVERAGE = 0.9;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
-
-function readCsv(file: string): string[][] {
-  return readFileSync(path.join(DATA, file), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-}
 
 interface Scores {
   mase: number | null;
@@ -96,19 +91,14 @@ const sliceExogenous = (exogenous: Exogenous, from: number, to: number): Exogeno
  * history-only run.
  */
 function solarWeather(series: RegularSeries): Exogenous {
-  const rows = readCsv('solar/serf_east_psm3_data.csv');
-  const byTime = new Map(rows.map((r) => [Date.parse(r[0].replace(' ', 'T')), { ghi: Number(r[10]), temp: Number(r[7]) }]));
-  return {
-    ghi_wm2: series.t.map((t) => byTime.get(t)?.ghi ?? NaN),
-    temperature_c: series.t.map((t) => byTime.get(t)?.temp ?? NaN),
-  };
+  return serfEastPsm3(series.t);
 }
 
 function solarData() {
   const rows = readCsv('solar/serf_east_15min_ac_power.csv');
   // Values in W as published (slightly negative at night: inverter self-consumption), kept as they are.
-  const series = regularise(rows.map(([ts, v]) => ({ t: Date.parse(ts.replace(' ', 'T')), value: Number(v) })));
-  const site = { latitude: 39.74, longitude: -105.18 };
+  const series = regularise(rows.map(([ts, v]) => ({ t: parseTime(ts), value: Number(v) })));
+  const site = SERF_EAST_SITE;
   const daylight = (t: number) => solarPosition(new Date(t), site.latitude, site.longitude).elevationDeg > 0;
   // Origins at local midnight (UTC-7): the series starts at local midnight, so whole days line up.
   return { series, context: { kind: 'solar' as const, ...site, timezone: 'America/Denver' }, daylight };

@@ -10,17 +10,14 @@
  * the clear sky. Four faults are injected (a trip, a stuck reading, spikes, a month of soiling) and whether each
  * is found is reported. Returns the figures; the caller writes them.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { clearSkyProfile } from '../shared/domain/forecasting/solar';
 import { detectAnomalies, type Anomaly, type AnomalyKind, type OutputSeries } from '../shared/domain/operations/detection';
 import { scoreAgainstLabels } from '../shared/domain/operations/detection-score';
 import { diagnose } from '../shared/domain/operations/diagnosis';
 import { expectedOutput } from '../shared/domain/operations/expected-output';
 import { mulberry32 } from '../test/helpers/seeded-random';
+import { parseTime, readCsv, SERF_EAST_SITE } from './shared-data';
 
-const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
-const SERF_SITE = { latitude: 39.74, longitude: -105.18 };
 const SERF_CAPACITY_KW = 5.4;
 const STEP_MINUTES = 15;
 const STEP_MS = STEP_MINUTES * 60_000;
@@ -31,12 +28,6 @@ const LOCAL_OFFSET_MS = -7 * 3_600_000;
 const MAX_INDEX = 1.3;
 const SPIKES = 10;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
-
-function readCsv(file: string): string[][] {
-  return readFileSync(path.join(DATA, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
-}
-
-const parseTime = (s: string) => Date.parse(s.replace(' ', 'T'));
 
 /** Precision and recall of flagged steps against labels, rounded for the report. */
 function score(t: readonly number[], labels: readonly boolean[], anomalies: readonly Anomaly[], kinds: readonly AnomalyKind[]) {
@@ -53,7 +44,7 @@ function labelledFile(file: string) {
 function serfClearSkyIndex(): number[][] {
   const rows = readCsv('solar/serf_east_15min_ac_power.csv');
   const series: OutputSeries = { t: rows.map((r) => parseTime(r[0])), powerKw: rows.map((r) => Number(r[1]) / 1000), stepMinutes: STEP_MINUTES };
-  const model = expectedOutput(series, { capacityKw: SERF_CAPACITY_KW, ...SERF_SITE });
+  const model = expectedOutput(series, { capacityKw: SERF_CAPACITY_KW, ...SERF_EAST_SITE });
   const perDay = DAY_MS / STEP_MS;
   const days: number[][] = [];
   series.t.forEach((t, i) => {
@@ -73,7 +64,7 @@ function syntheticYear() {
   const start = Date.UTC(2016, 0, 1, 7);
   const n = (366 * DAY_MS) / STEP_MS;
   const t = Array.from({ length: n }, (_, i) => start + i * STEP_MS);
-  const clear = clearSkyProfile(t, STEP_MINUTES, { ...SERF_SITE, estimated: false }, 'instant');
+  const clear = clearSkyProfile(t, STEP_MINUTES, { ...SERF_EAST_SITE, estimated: false }, 'instant');
   const perDay = DAY_MS / STEP_MS;
   const powerKw = clear.map((ghi, i) => {
     if (ghi === 0) return -0.003; // inverter self-consumption at night
@@ -101,7 +92,7 @@ function syntheticYear() {
 /** Figures of the benchmark: detection time and memory on a year, precision and recall per kind on the labelled files. */
 export async function benchDetection(): Promise<Record<string, unknown>> {
   const { series, faults } = syntheticYear();
-  const asset = { capacityKw: SERF_CAPACITY_KW, ...SERF_SITE, timezone: 'America/Denver' };
+  const asset = { capacityKw: SERF_CAPACITY_KW, ...SERF_EAST_SITE, timezone: 'America/Denver' };
   detectAnomalies({ ...series, t: series.t.slice(0, 96 * 14), powerKw: series.powerKw.slice(0, 96 * 14) }, asset); // warm-up (JIT)
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;

@@ -10,13 +10,13 @@ import { BadRequest, NotFound, TierRowLimitExceeded } from '../errors';
 import { limitsOf } from '../domain/accounts/tiers';
 import { cleanSeries, evaluateByHiding, type CleanOptions } from '../domain/interpolation';
 import { resolveLocation } from '../domain/locations';
+import { hourEndingMeansOnGrid } from '../domain/weather/hour-ending-means';
 import type { z } from 'zod';
 import type { InterpolationRequest } from '../schemas/interpolation';
 import { listInterpolationResultsOf, saveInterpolationResult, type StoredInterpolationResult } from '../store/interpolation-results-repo';
 import { weatherProvider } from '../weather';
 import type { Caller } from './authentication';
 import { withQuota } from './quota';
-import { weatherExogenous } from './site-model-data';
 import { findOwnedCustomer, ownedCustomer } from './tenants';
 
 const HOUR_MS = 3_600_000;
@@ -97,9 +97,10 @@ export async function interpolate(caller: Caller, body: Request) {
   return withQuota(caller, 'data_cleaning_operations', async () => {
     const weather =
       opts.weather_correlation && latitude !== undefined && longitude !== undefined
-        ? await weatherProvider().hourly({ latitude, longitude, start: new Date(Math.floor(grid.t[0] / HOUR_MS) * HOUR_MS), end: new Date(Math.floor(grid.t[grid.t.length - 1] / HOUR_MS) * HOUR_MS + HOUR_MS) })
+        ? // Hourly values are means of the hour before their label: the hour after the last row's closes the grid.
+          await weatherProvider().hourly({ latitude, longitude, start: new Date(Math.floor(grid.t[0] / HOUR_MS) * HOUR_MS), end: new Date(Math.floor(grid.t[grid.t.length - 1] / HOUR_MS) * HOUR_MS + 2 * HOUR_MS) })
         : [];
-    const exogenous = weatherExogenous(grid.t, weather);
+    const ghi = hourEndingMeansOnGrid(grid.t, weather.map((w) => ({ t: Date.parse(w.timestamp), value: w.solar_radiation_wm2 })));
     const options: CleanOptions = {
       method: 'adaptive',
       maxGapSteps: Math.max(0, Math.floor((opts.max_gap_hours * 60) / stepMinutes)),
@@ -110,7 +111,7 @@ export async function interpolate(caller: Caller, body: Request) {
       longitude,
       capacity: body.capacity_kw,
       confidenceThreshold: opts.confidence_threshold,
-      ...(exogenous ? { exogenous: { ghi_wm2: exogenous.ghi_wm2, temperature_c: exogenous.temperature_c } } : {}),
+      ...(weather.length ? { exogenous: { ghi_wm2: ghi } } : {}),
     };
     const series = { t: grid.t, y: grid.y, stepMinutes };
     const result = cleanSeries(series, options);

@@ -1,9 +1,7 @@
 /** POST /api/weather-data over HTTP against the local runtime. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { resetConfig } from '../../shared/config';
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
 import { ROUTES } from '../../shared/routes';
+import { useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 
 // Until the route table names the handler, serve the row with it; a no-op once it does.
@@ -98,25 +96,7 @@ describe('POST /api/weather-data', () => {
 });
 
 describe('POST /api/weather-data with Open-Meteo failing', () => {
-  let upstream: Server;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    upstream = createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":true,"reason":"Parameter \'start_date\' is out of allowed range from 1940-01-01 to 2024-06-26"}'));
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    Object.assign(process.env, { WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_FORECAST_URL: `${base}/v1/forecast`, OPEN_METEO_ARCHIVE_URL: `${base}/v1/archive` });
-    resetConfig();
-  });
-
-  afterAll(async () => {
-    for (const name of ['WEATHER_PROVIDER', 'OPEN_METEO_FORECAST_URL', 'OPEN_METEO_ARCHIVE_URL']) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
-    resetConfig();
-    await new Promise((resolve) => upstream.close(resolve));
-  });
+  useOpenMeteoStandIn((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":true,"reason":"Parameter \'start_date\' is out of allowed range from 1940-01-01 to 2024-06-26"}'));
 
   it('answers 502 with Open-Meteo’s reason', async () => {
     expect(await weather({ location: BERLIN, date_range: JUNE })).toMatchObject({

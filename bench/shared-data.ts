@@ -1,0 +1,22 @@
+/** Readers of the public data in ../shared/data (its README gives sources and licences), shared by the benches. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
+
+/** The rows of a CSV without header (these files have no quoted fields). */
+export function readCsv(file: string): string[][] {
+  return readFileSync(path.join(DATA, file), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+}
+
+/** A timestamp as the files write it ("2016-07-01 00:15:00-07:00"), in ms. */
+export const parseTime = (s: string) => Date.parse(s.replace(' ', 'T'));
+
+/** NREL SERF East, Golden CO. */
+export const SERF_EAST_SITE = { latitude: 39.74, longitude: -105.18 };
+
+/** SERF East's NSRDB PSM3 irradiance (W/m2) and air temperature at the given times, NaN where the file has no row. */
+export function serfEastPsm3(times: readonly number[]): { ghi_wm2: number[]; temperature_c: number[] } {
+  const byTime = new Map(readCsv('solar/serf_east_psm3_data.csv').map((r) => [parseTime(r[0]), { ghi: Number(r[10]), temp: Number(r[7]) }]));
+  return { ghi_wm2: times.map((t) => byTime.get(t)?.ghi ?? NaN), temperature_c: times.map((t) => byTime.get(t)?.temp ?? NaN) };
+}

@@ -100,7 +100,6 @@ export async function interpolate(caller: Caller, body: Request) {
         ? // Hourly values are means of the hour before their label: the hour after the last row's closes the grid.
           await weatherProvider().hourly({ latitude, longitude, start: new Date(Math.floor(grid.t[0] / HOUR_MS) * HOUR_MS), end: new Date(Math.floor(grid.t[grid.t.length - 1] / HOUR_MS) * HOUR_MS + 2 * HOUR_MS) })
         : [];
-    const ghi = hourEndingMeansOnGrid(grid.t, weather.map((w) => ({ t: Date.parse(w.timestamp), value: w.solar_radiation_wm2 })));
     const options: CleanOptions = {
       method: 'adaptive',
       maxGapSteps: Math.max(0, Math.floor((opts.max_gap_hours * 60) / stepMinutes)),
@@ -111,7 +110,7 @@ export async function interpolate(caller: Caller, body: Request) {
       longitude,
       capacity: body.capacity_kw,
       confidenceThreshold: opts.confidence_threshold,
-      ...(weather.length ? { exogenous: { ghi_wm2: ghi } } : {}),
+      ...(weather.length ? { exogenous: { ghi_wm2: hourEndingMeansOnGrid(grid.t, weather.map((w) => ({ t: Date.parse(w.timestamp), value: w.solar_radiation_wm2 }))) } } : {}),
     };
     const series = { t: grid.t, y: grid.y, stepMinutes };
     const result = cleanSeries(series, options);

@@ -6,10 +6,10 @@
  * after the gap; `blend`, the mean of the seasonal profile and the clear-sky ratio (PCHIP where
  * there is no clear sky): the two err differently, so their mean errs less on the bench's long gaps;
  * `adaptive` picks per gap length what errs least when known runs of that length are hidden in the same series:
- * one method, the inverse-error weighted mean of the best three, or a weighted pair. With irradiance from the weather feed (`weather_correlation`), solar gaps may also be
- * filled by `irradiance`: the array's own clear-sky envelope times the feed's clear-sky index, the one signal that
- * sees the clouds inside a gap. Outliers: a Hampel filter on the residual from the
- * neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
+ * one method, the inverse-error weighted mean of the best three, or a weighted pair. With irradiance from the
+ * weather feed (`weather_correlation`), solar gaps may also be filled by `irradiance`: the array's own clear-sky
+ * envelope times the feed's clear-sky index, the one signal that sees the clouds inside a gap. Outliers: a Hampel
+ * filter on the residual from the neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
  */
 import { bestAlignment, clearSkyProfile, fitSystemScale, solarSite } from '../forecasting/solar';
 import { irradianceFill, irradianceModel, type IrradianceModel } from './irradiance-reference';
@@ -131,19 +131,6 @@ interface Context {
   irradiance?: IrradianceModel;
 }
 
-/** A reference series plus the residual at the gap's two edges, interpolated linearly across it; null where the reference is unknown. */
-function referenceFill(reference: readonly number[] | undefined, y: readonly number[], left: number, right: number): number[] | null {
-  if (!reference || !known(reference[left]) || !known(reference[right])) return null;
-  const r0 = y[left] - reference[left];
-  const r1 = y[right] - reference[right];
-  const out: number[] = [];
-  for (let i = left + 1; i < right; i++) {
-    if (!known(reference[i])) return null;
-    out.push(reference[i] + r0 + ((r1 - r0) * (i - left)) / (right - left));
-  }
-  return out;
-}
-
 function fillGap(method: Concrete, y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
   if (method === 'analog_days') return analogFill(y, a, b, ctx);
   if (method === 'blend') {
@@ -177,7 +164,17 @@ function fillGap(method: Concrete, y: readonly number[], a: number, b: number, c
     }
     return out;
   }
-  if (method === 'seasonal_profile') return referenceFill(ctx.profile, y, left, right);
+  if (method === 'seasonal_profile') {
+    const p = ctx.profile;
+    if (!p || !known(p[left]) || !known(p[right])) return null;
+    const r0 = y[left] - p[left];
+    const r1 = y[right] - p[right];
+    for (let i = a; i <= b; i++) {
+      if (!known(p[i])) return null;
+      out.push(p[i] + r0 + ((r1 - r0) * (i - left)) / span);
+    }
+    return out;
+  }
   if (method === 'irradiance') return ctx.irradiance ? irradianceFill(ctx.irradiance, y, left, right, ctx.perDay) : null;
   // clear_sky_ratio
   const c = ctx.clearSky;

@@ -11,6 +11,8 @@
  * residuals linearly instead carries a cloud edge's mismatch across the whole gap (SERF East: 0.89 against
  * 0.77 x linear on 3 h gaps).
  */
+import { pearson } from '../weather/forecast-enhancement';
+
 const known = (v: number) => Number.isFinite(v);
 
 /** Days either side whose same time of day (and the neighbouring steps) form the envelope. */
@@ -61,21 +63,16 @@ export function clearSkyEnvelope(y: readonly number[], perDay: number): number[]
   });
 }
 
-/** Pearson's correlation and the least-squares slope through the origin of y on x, over the indices given. */
+/** Pearson's correlation and the least-squares slope through the origin of y on x, over the indices where both are known. */
 function fitOn(y: readonly number[], x: readonly number[], at: readonly number[]): { r: number; slope: number } {
-  let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-  for (const i of at) {
-    if (!known(x[i]) || !known(y[i])) continue;
-    n++;
-    sx += x[i];
-    sy += y[i];
+  const both = at.filter((i) => known(x[i]) && known(y[i]));
+  let sxx = 0;
+  let sxy = 0;
+  for (const i of both) {
     sxx += x[i] * x[i];
-    syy += y[i] * y[i];
     sxy += x[i] * y[i];
   }
-  const cov = sxy / n - (sx / n) * (sy / n);
-  const r = cov / Math.sqrt((sxx / n - (sx / n) ** 2) * (syy / n - (sy / n) ** 2));
-  return { r: n > 2 && known(r) ? r : -Infinity, slope: sxx > 0 ? sxy / sxx : NaN };
+  return { r: both.length > 2 ? pearson(both.map((i) => x[i]), both.map((i) => y[i])) : -Infinity, slope: sxx > 0 ? sxy / sxx : NaN };
 }
 
 /**

@@ -510,7 +510,15 @@ export function evaluateByHiding(
   series: Series,
   options: CleanOptions & { method: FillMethod },
   hide: { gapSteps: number; count: number; seed: number; daylightOnly?: boolean; /** Days either side each trial's series keeps. @default 8 */ windowDays?: number },
-): { rmse: number; mae: number; gaps: number } {
+): {
+  rmse: number;
+  mae: number;
+  gaps: number;
+  levelRmse: number;
+  shapeRmse: number;
+  /** Each hidden run's first index, squared error summed over its filled values, and their count (for paired resampling). */
+  perGap: { start: number; se: number; n: number }[];
+} {
   const y = series.y.map((v) => (known(v) ? v : NaN));
   const ctx = contextOf(series, options, y);
   const daylight = hide.daylightOnly ? (ctx.clearSky ?? y.map((v) => v)).map((c) => c > 0) : undefined;
@@ -518,6 +526,8 @@ export function evaluateByHiding(
   let se = 0;
   let ae = 0;
   let n = 0;
+  let levelSe = 0;
+  const perGap: { start: number; se: number; n: number }[] = [];
   for (const a of starts) {
     const b = a + hide.gapSteps - 1;
     const truth = y.slice(a, b + 1);
@@ -529,14 +539,16 @@ export function evaluateByHiding(
     const to = Math.min(y.length, b + days * ctx.perDay + 1);
     const exogenous = options.exogenous && Object.fromEntries(Object.entries(options.exogenous).map(([k, v]) => [k, v?.slice(from, to)]));
     const filled = cleanSeries({ ...series, t: series.t.slice(from, to), y: hidden.slice(from, to) }, { ...options, exogenous, detectOutliers: false, maxGapSteps: hide.gapSteps, confidenceThreshold: 0 });
-    const offset = from;
-    truth.forEach((v, k) => {
-      const f = filled.values[a - offset + k];
-      if (!known(f)) return;
-      se += (f - v) ** 2;
-      ae += Math.abs(f - v);
-      n++;
-    });
+    const errors = truth.map((v, k) => filled.values[a - from + k] - v).filter(known);
+    const level = errors.reduce((s, e) => s + e, 0) / (errors.length || 1);
+    const gapSe = errors.reduce((s, e) => s + e ** 2, 0);
+    perGap.push({ start: a, se: gapSe, n: errors.length });
+    se += gapSe;
+    ae += errors.reduce((s, e) => s + Math.abs(e), 0);
+    levelSe += errors.length * level ** 2;
+    n += errors.length;
   }
-  return { rmse: n ? Math.sqrt(se / n) : NaN, mae: n ? ae / n : NaN, gaps: starts.length };
+  const rms = (sum: number) => (n ? Math.sqrt(sum / n) : NaN);
+  // Per gap, error = its mean (the level) + the rest (the shape), so rmse^2 = levelRmse^2 + shapeRmse^2.
+  return { rmse: rms(se), mae: n ? ae / n : NaN, gaps: starts.length, levelRmse: rms(levelSe), shapeRmse: rms(Math.max(0, se - levelSe)), perGap };
 }

@@ -104,4 +104,20 @@ describe('evaluateByHiding', () => {
     expect(r.gaps).toBe(20);
     expect(r.rmse).toBeCloseTo(0, 9);
   });
+
+  it('splits the error into each gap\'s mean (level) and the rest (shape)', () => {
+    const spikes = Array.from({ length: 200 }, (_, i) => (i % 4 === 2 ? 8 : 0));
+    // One hidden step: the whole error is the gap's mean.
+    const single = evaluateByHiding(series(spikes), { ...base, method: 'linear' }, { gapSteps: 1, count: 30, seed: 3 });
+    expect(single.rmse).toBeGreaterThan(1);
+    expect(single.levelRmse).toBeCloseTo(single.rmse, 9);
+    expect(single.shapeRmse).toBeCloseTo(0, 9);
+    // Two hidden steps of 0 0 8 0 ...: linear errs by (8/3, 16/3), (0, -8), (-8, 0) or (16/3, 8/3) by where the pair
+    // starts, so every gap's mean error is 4 in size and its shape error 4/3 or 4.
+    const pairs = evaluateByHiding(series(spikes), { ...base, method: 'linear' }, { gapSteps: 2, count: 30, seed: 3 });
+    expect(pairs.levelRmse).toBeCloseTo(4, 9);
+    expect(pairs.shapeRmse).toBeGreaterThan(4 / 3);
+    expect(pairs.shapeRmse).toBeLessThan(4);
+    expect(pairs.levelRmse ** 2 + pairs.shapeRmse ** 2).toBeCloseTo(pairs.rmse ** 2, 9);
+  });
 });

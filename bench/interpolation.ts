@@ -5,7 +5,7 @@
  * Each method runs on the history alone, and `irradiance` and `adaptive` again with a weather feed as
  * `weather_correlation` gives one: the site's NSRDB PSM3 irradiance (satellite-derived, observed, 30 min
  * interpolated to 15 by the source), at 15 minutes and as the hourly means an hourly feed such as Open-Meteo's
- * delivers (labelled at the hour's end, put on the grid by the service's own hourEndingMeansOnGrid).
+ * delivers (labelled at the hour's end, put on the grid by the service's own weatherOnGrid).
  * The best configuration's error is also split into each gap's mean (level) and the rest (shape), which tells
  * how well the gaps' levels would have to be known to meet a target.
  * Writes bench/results/interpolation.{json,md}.
@@ -13,9 +13,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cleanSeries, evaluateByHiding, type CleanOptions, type FillMethod } from '../shared/domain/interpolation';
 import { regularise } from '../shared/domain/forecasting/regularise';
-import { hourEndingMeansOnGrid } from '../shared/domain/weather/hour-ending-means';
+import { weatherOnGrid } from '../shared/domain/weather/hourly-on-grid';
 import { mulberry32 } from '../test/helpers/seeded-random';
-import { parseTime, readCsv, SERF_EAST_SITE, serfEastPsm3 } from './shared-data';
+import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
 
 const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'analog_days', 'adaptive'];
 const WEATHER_METHODS: FillMethod[] = ['irradiance', 'adaptive'];
@@ -25,22 +25,11 @@ const WINDOW_DAYS = 120;
 const TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.7, 6: 0.7 };
 const GAPS_PER_LENGTH = 200;
 const BOOTSTRAP_RESAMPLES = 2000;
-const HOUR_MS = 3_600_000;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 function serfEast() {
   // kW; night values slightly negative as published (inverter self-consumption).
   return regularise(readCsv('solar/serf_east_15min_ac_power.csv').map(([ts, v]) => ({ t: parseTime(ts), value: Number(v) / 1000 })));
-}
-
-/** PSM3 GHI as an hourly feed: each hour's mean labelled at its end, put on the grid as the service puts weather there. */
-function hourlyFeed(times: readonly number[], ghi: readonly number[]): number[] {
-  const hours = new Map<number, number[]>();
-  times.forEach((t, i) => {
-    const end = (Math.floor(t / HOUR_MS) + 1) * HOUR_MS;
-    if (Number.isFinite(ghi[i])) (hours.get(end) ?? hours.set(end, []).get(end)!).push(ghi[i]);
-  });
-  return hourEndingMeansOnGrid(times, [...hours].map(([t, v]) => ({ t, value: v.reduce((a, b) => a + b, 0) / v.length })));
 }
 
 function speedOn100kRows(): { rows: number; ms: number; filled: number } {
@@ -111,7 +100,7 @@ export async function benchInterpolation(): Promise<void> {
   const configurations = [
     { label: '', methods: METHODS, options: base },
     { label: ' + PSM3 15 min', methods: WEATHER_METHODS, options: { ...base, exogenous: { ghi_wm2: psm3 } } },
-    { label: ' + PSM3 hourly', methods: WEATHER_METHODS, options: { ...base, exogenous: { ghi_wm2: hourlyFeed(series.t, psm3) } } },
+    { label: ' + PSM3 hourly', methods: WEATHER_METHODS, options: { ...base, exogenous: { ghi_wm2: weatherOnGrid(series.t, serfEastHourlyWeather(series.t)).ghi_wm2 } } },
   ];
   const columns = configurations.flatMap((c) => c.methods.map((m) => `${m}${c.label}`));
   const table: Record<string, Scores> = {};

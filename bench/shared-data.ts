@@ -1,6 +1,7 @@
 /** Readers of the public data in ../shared/data (its README gives sources and licences), shared by the benches. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { WeatherPoint } from '../shared/domain/weather/types';
 
 const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
 
@@ -19,4 +20,35 @@ export const SERF_EAST_SITE = { latitude: 39.74, longitude: -105.18 };
 export function serfEastPsm3(times: readonly number[]): { ghi_wm2: number[]; temperature_c: number[] } {
   const byTime = new Map(readCsv('solar/serf_east_psm3_data.csv').map((r) => [parseTime(r[0]), { ghi: Number(r[10]), temp: Number(r[7]) }]));
   return { ghi_wm2: times.map((t) => byTime.get(t)?.ghi ?? NaN), temperature_c: times.map((t) => byTime.get(t)?.temp ?? NaN) };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * SERF East's PSM3 as an hourly feed such as Open-Meteo's delivers: each hour's mean irradiance labelled at the
+ * hour's end, the temperature at the label (the fields a feed lacks are NaN), for the service's own placement.
+ */
+export function serfEastHourlyWeather(times: readonly number[]): WeatherPoint[] {
+  const psm3 = serfEastPsm3(times);
+  const hours = new Map<number, { sum: number; count: number; temperature: number }>();
+  times.forEach((t, i) => {
+    const end = (Math.floor(t / HOUR_MS) + 1) * HOUR_MS;
+    const hour = hours.get(end) ?? hours.set(end, { sum: 0, count: 0, temperature: NaN }).get(end)!;
+    if (Number.isFinite(psm3.ghi_wm2[i])) {
+      hour.sum += psm3.ghi_wm2[i];
+      hour.count++;
+    }
+  });
+  times.forEach((t, i) => {
+    if (hours.has(t)) hours.get(t)!.temperature = psm3.temperature_c[i];
+  });
+  return [...hours].map(([t, h]) => ({
+    timestamp: new Date(t).toISOString(),
+    solar_radiation_wm2: h.count ? h.sum / h.count : NaN,
+    temperature_c: h.temperature,
+    wind_speed_ms: NaN,
+    cloud_cover_pct: NaN,
+    humidity_pct: NaN,
+    pressure_hpa: NaN,
+  }));
 }

@@ -64,10 +64,8 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
   const points = forecastWithModel(artifact, series, { ...data.context, ...(future && data.context.history ? { future } : {}) }, steps);
   const generatedAt = new Date().toISOString();
   const forecastId = `fc_${randomUUID()}`;
-  const conditions = (t: number) => {
-    const w = weather.find((p) => Math.floor(Date.parse(p.timestamp) / HOUR_MS) === Math.floor(t / HOUR_MS));
-    return { temperature_c: round(w?.temperature_c ?? NaN, 1), irradiance_w_m2: round(w?.solar_radiation_wm2 ?? NaN, 1), wind_speed_m_s: round(w?.wind_speed_ms ?? NaN, 1) };
-  };
+  // The weather each step was forecast with (hourly values on the grid, see weatherExogenous).
+  const conditions = (j: number) => ({ temperature_c: round(future?.temperature_c[j] ?? NaN, 1), irradiance_w_m2: round(future?.ghi_wm2[j] ?? NaN, 1), wind_speed_m_s: round(future?.wind_speed_ms[j] ?? NaN, 1) });
   const stored: StoredForecastResult = {
     forecast_id: forecastId,
     account_id: caller.accountId,
@@ -95,7 +93,7 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     site_id: site.site_id,
     generated_at: generatedAt,
     horizon_hours: horizonHours,
-    forecasts: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(p.t) })),
+    forecasts: points.map((p, j) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(j) })),
     metadata: { model_version: model.model_version, training_data_points: model.training_data_points ?? 0, model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4) },
   };
 }

@@ -10,7 +10,7 @@ import { BadRequest, NotFound, TierRowLimitExceeded } from '../errors';
 import { limitsOf } from '../domain/accounts/tiers';
 import { cleanSeries, evaluateByHiding, type CleanOptions } from '../domain/interpolation';
 import { resolveLocation } from '../domain/locations';
-import { hourEndingMeansOnGrid } from '../domain/weather/hour-ending-means';
+import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { z } from 'zod';
 import type { InterpolationRequest } from '../schemas/interpolation';
 import { listInterpolationResultsOf, saveInterpolationResult, type StoredInterpolationResult } from '../store/interpolation-results-repo';
@@ -110,7 +110,7 @@ export async function interpolate(caller: Caller, body: Request) {
       longitude,
       capacity: body.capacity_kw,
       confidenceThreshold: opts.confidence_threshold,
-      ...(weather.length ? { exogenous: { ghi_wm2: hourEndingMeansOnGrid(grid.t, weather.map((w) => ({ t: Date.parse(w.timestamp), value: w.solar_radiation_wm2 }))) } } : {}),
+      ...(weather.length ? { exogenous: { ghi_wm2: weatherOnGrid(grid.t, weather).ghi_wm2 } } : {}),
     };
     const series = { t: grid.t, y: grid.y, stepMinutes };
     const result = cleanSeries(series, options);

@@ -1,26 +1,18 @@
 /**
  * A site's data as the forecasting engine takes it: the standardised power as a regular series, the
- * hourly weather held over each hour's steps as exogenous variables, and the site's place.
+ * hourly weather on its grid as exogenous variables (domain/weather/hourly-on-grid.ts), and the site's place.
  */
 import { inferKind } from '../domain/forecasting/kind';
 import { regularise } from '../domain/forecasting/regularise';
 import type { Exogenous, FitContext, RegularSeries } from '../domain/forecasting/types';
+import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { WeatherPoint } from '../domain/weather/types';
 import type { SiteRecord } from '../store/sites-repo';
 import { readSiteSeries, readSiteWeather } from './site-data';
 
-const HOUR_MS = 3_600_000;
-
 /** Weather variables by the names the members read (solar: ghi_wm2; load: temperature_c; wind: wind_speed_ms). */
 export function weatherExogenous(times: readonly number[], points: readonly WeatherPoint[]): Exogenous | undefined {
-  if (!points.length) return undefined;
-  const byHour = new Map(points.map((p) => [Math.floor(Date.parse(p.timestamp) / HOUR_MS), p]));
-  const at = (t: number) => byHour.get(Math.floor(t / HOUR_MS));
-  return {
-    temperature_c: times.map((t) => at(t)?.temperature_c ?? NaN),
-    ghi_wm2: times.map((t) => at(t)?.solar_radiation_wm2 ?? NaN),
-    wind_speed_ms: times.map((t) => at(t)?.wind_speed_ms ?? NaN),
-  };
+  return points.length ? weatherOnGrid(times, points) : undefined;
 }
 
 export interface SiteModelData {

@@ -1,4 +1,4 @@
-import { hourEndingMeansOnGrid } from '../../../shared/domain/weather/hour-ending-means';
+import { hourEndingMeansOnGrid, weatherOnGrid } from '../../../shared/domain/weather/hourly-on-grid';
 
 const H = 3_600_000;
 const T0 = Date.UTC(2024, 5, 1);
@@ -28,5 +28,26 @@ describe('hourEndingMeansOnGrid', () => {
     const grid = Array.from({ length: 4 }, (_, k) => T0 + 2 * H + (k + 0.5) * 15 * 60_000); // inside the hour 02:00-03:00
     const values = hourEndingMeansOnGrid(grid, trend);
     expect(values.reduce((a, b) => a + b, 0) / values.length).toBeCloseTo(20, 9);
+  });
+});
+
+describe('weatherOnGrid', () => {
+  const point = (hour: number, temperature_c: number, solar_radiation_wm2: number, wind_speed_ms: number) => ({
+    timestamp: new Date(T0 + hour * H).toISOString(),
+    temperature_c,
+    solar_radiation_wm2,
+    wind_speed_ms,
+    cloud_cover_pct: 0,
+    humidity_pct: 50,
+    pressure_hpa: 1000,
+  });
+
+  it('places temperature and wind at their labels and irradiance at the centre of the hour before its label', () => {
+    const points = [point(2, 10, 100, 4), point(3, 20, 200, 6)];
+    const grid = [quarter(6), quarter(8), quarter(10), quarter(12)]; // 01:30, 02:00, 02:30, 03:00
+    const on = weatherOnGrid(grid, points);
+    expect(on.temperature_c).toEqual([10, 10, 15, 20]);
+    expect(on.wind_speed_ms).toEqual([4, 4, 5, 6]);
+    expect(on.ghi_wm2).toEqual([100, 150, 200, 200]);
   });
 });

@@ -516,8 +516,8 @@ export function evaluateByHiding(
   gaps: number;
   levelRmse: number;
   shapeRmse: number;
-  /** Each hidden run's first index, squared error summed over its filled values, and their count (for paired resampling). */
-  perGap: { start: number; se: number; n: number }[];
+  /** Each hidden run's first index and squared error summed over its filled values (for paired resampling). */
+  perGap: { start: number; se: number }[];
 } {
   const y = series.y.map((v) => (known(v) ? v : NaN));
   const ctx = contextOf(series, options, y);
@@ -527,7 +527,7 @@ export function evaluateByHiding(
   let ae = 0;
   let n = 0;
   let levelSe = 0;
-  const perGap: { start: number; se: number; n: number }[] = [];
+  const perGap: { start: number; se: number }[] = [];
   for (const a of starts) {
     const b = a + hide.gapSteps - 1;
     const truth = y.slice(a, b + 1);
@@ -542,7 +542,7 @@ export function evaluateByHiding(
     const errors = truth.map((v, k) => filled.values[a - from + k] - v).filter(known);
     const level = errors.reduce((s, e) => s + e, 0) / (errors.length || 1);
     const gapSe = errors.reduce((s, e) => s + e ** 2, 0);
-    perGap.push({ start: a, se: gapSe, n: errors.length });
+    perGap.push({ start: a, se: gapSe });
     se += gapSe;
     ae += errors.reduce((s, e) => s + Math.abs(e), 0);
     levelSe += errors.length * level ** 2;

@@ -29,7 +29,7 @@ function hourlyOnGrid(times: readonly number[], hours: readonly { t: number; val
 export const hourEndingMeansOnGrid = (times: readonly number[], hours: readonly { t: number; value: number }[]) => hourlyOnGrid(times, hours, -HOUR_MS / 2);
 
 /** Values at `times` from hourly instants (each at its label). */
-export const hourlyInstantsOnGrid = (times: readonly number[], hours: readonly { t: number; value: number }[]) => hourlyOnGrid(times, hours, 0);
+const hourlyInstantsOnGrid = (times: readonly number[], hours: readonly { t: number; value: number }[]) => hourlyOnGrid(times, hours, 0);
 
 /** The weather the forecasting members and the interpolation read, on the series' grid, by their names. */
 export function weatherOnGrid(times: readonly number[], points: readonly WeatherPoint[]): { temperature_c: number[]; ghi_wm2: number[]; wind_speed_ms: number[] } {

@@ -12,8 +12,9 @@ import { benchOperations } from './operations';
 import { benchInterpolation } from './interpolation';
 import { benchDispatch } from './dispatch';
 import { benchPolicy } from './policy';
+import { benchSoak } from './soak';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, soak: benchSoak };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -2,4 +2,7 @@ import { publicHandler } from '../shared/http/api-handler';
 import { RegisterRequest } from '../shared/schemas/accounts';
 import { registerAccount } from '../shared/services/accounts';
 
-export const handler = publicHandler('register', { body: RegisterRequest }, ({ body }) => registerAccount(body));
+// Limited per client address and day (REGISTRATIONS_PER_ADDRESS_PER_DAY), as the gateway saw the address.
+export const handler = publicHandler('register', { body: RegisterRequest }, ({ event, body }) =>
+  registerAccount(body, { address: event.requestContext?.http?.sourceIp ?? 'unknown' }),
+);

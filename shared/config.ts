@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANONYMOUS: intFromEnv(300),
   /** How long a resolved API key is trusted from memory before the store is asked again. */
   KEY_CACHE_SECONDS: intFromEnv(30),
+  /** Presented keys that fail per client address (IPv6: per /64) per one-minute window; further failures answer 429 until it ends, valid keys still pass. */
+  AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Accounts registered per client address (IPv6: per /64) per UTC day; the local runtime raises it (README: configuration). */
+  REGISTRATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(5),
   /** Freemium forecasts per e-mail address per UTC day (ARCHITECTURE 3: limited per address and e-mail). */
   FREEMIUM_FORECASTS_PER_EMAIL_PER_DAY: intFromEnv(10),
   /** Enterprise monthly quotas; 0 means unlimited (ARCHITECTURE 3). */
@@ -57,6 +61,12 @@ const EnvSchema = z.object({
   REGULATORY_FEEDS: z.string().default('default'),
   /** Longest wait for one feed, ms. */
   REGULATORY_FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Bytes read of one feed's body; past it the read stops and the feed counts as failed in the pull report. */
+  REGULATORY_FEED_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  /** Items taken from one feed in one pull: the newest by publication date. */
+  REGULATORY_FEED_MAX_ITEMS: z.coerce.number().int().positive().default(200),
+  /** Updates kept besides the curated seed: the newest by effective date; each pull deletes the rest. Bounds the list's slowest read. */
+  REGULATORY_MAX_STORED: z.coerce.number().int().positive().default(5000),
   /** Edge node (EDGE=1): the cloud deployment it reports to and syncs into (README: edge node). */
   EDGE_CLOUD_URL: z.string().url().optional(),
   EDGE_CLOUD_BUCKET: z.string().optional(),
@@ -72,6 +82,15 @@ const EnvSchema = z.object({
   EDGE_CLEANUP_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
   /** Set by the edge runtime: results are also written as objects, so that they sync. */
   EDGE_ARCHIVE_RESULTS: z.enum(['0', '1']).default('0'),
+  /**
+   * Upload reconciler (shared/services/upload-reconciler.ts): an upload `queued`, `processing` or failed with a
+   * promised retry, untouched for longer than this, is re-driven from its raw object. 20 minutes: a live upload
+   * is touched at least every 7 (the processing function's 5-minute time-out, shared/pipelines.ts, plus
+   * Lambda's wait of up to 2 minutes before an async retry), with room for a throttled invocation queue.
+   */
+  UPLOAD_STALE_MINUTES: z.coerce.number().positive().default(20),
+  /** Re-drives of one upload before the reconciler marks it `failed` for good (its reason says so). */
+  UPLOAD_MAX_RECONCILE_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
 });

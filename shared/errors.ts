@@ -29,6 +29,10 @@ export class NotFound extends ServiceError {
 export class Conflict extends ServiceError {
   readonly status = 409;
 }
+/** A valid request the service cannot carry out as asked (a solver that stops short of an optimum on extreme inputs). */
+export class Unprocessable extends ServiceError {
+  readonly status = 422;
+}
 export class PayloadTooLarge extends ServiceError {
   readonly status = 413;
   constructor() {
@@ -37,8 +41,9 @@ export class PayloadTooLarge extends ServiceError {
 }
 export class RateLimited extends ServiceError {
   readonly status = 429;
-  constructor(readonly retryAfterSeconds: number) {
-    super('Rate limit exceeded');
+  /** `message`: a limit other than the request rate says which (registrations, failed keys). */
+  constructor(readonly retryAfterSeconds: number, message = 'Rate limit exceeded') {
+    super(message);
   }
 }
 

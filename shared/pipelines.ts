@@ -32,14 +32,34 @@ export interface BucketTrigger {
 }
 
 /** A worker run on a timer: an EventBridge schedule in the cloud, a timer (and a command) locally. */
-export interface ScheduleSpec {
+export type ScheduleSpec = {
   id: string;
   purpose: string;
   /** Worker module in functions/ invoked with no input. */
   handler: string;
-  everyHours: number;
   timeoutSeconds: number;
+  /**
+   * Local runtime only (EventBridge has no "start"): also run once when the runtime starts, with
+   * `detail.runtime_started_at`. Only for work that stays on this machine: a local server must not reach
+   * out to the internet on start.
+   * @default false
+   */
+  runAtStart?: boolean;
+} & ({ everyHours: number; everyMinutes?: never } | { everyMinutes: number; everyHours?: never });
+
+/** The `detail` of a run at start: work last touched before this instant was left by an earlier process. */
+export interface StartRunDetail {
+  runtime_started_at: string;
 }
+
+/** The period of a schedule row, in minutes. */
+export const scheduleMinutes = (schedule: ScheduleSpec): number => schedule.everyMinutes ?? schedule.everyHours! * 60;
+
+/**
+ * How long the upload-processing worker may run on one file (its Lambda time-out, lib/pipelines/workers.ts).
+ * The upload reconciler sizes its thresholds from it (shared/config.ts UPLOAD_STALE_MINUTES).
+ */
+export const UPLOAD_PROCESSING_TIMEOUT_SECONDS = 300;
 
 export interface Pipelines {
   queues: QueueSpec[];
@@ -67,7 +87,11 @@ export const PIPELINES: Pipelines = {
     },
   ],
   triggers: [{ id: 'process-upload', prefixes: ['nowcast/', 'historical/'], handler: 'workers/process-upload' }],
-  schedules: [{ id: 'regulatory-feeds', purpose: 'pull the configured regulatory RSS/Atom feeds', handler: 'workers/pull-regulatory-feeds', everyHours: 24, timeoutSeconds: 300 }],
+  schedules: [
+    { id: 'regulatory-feeds', purpose: 'pull the configured regulatory RSS/Atom feeds', handler: 'workers/pull-regulatory-feeds', everyHours: 24, timeoutSeconds: 300 },
+    // Lambda's longest time-out: a pass re-drives uploads one after another (shared/services/upload-reconciler.ts).
+    { id: 'upload-reconciler', purpose: 're-drive uploads stuck queued or processing; fail them after bounded attempts', handler: 'workers/reconcile-uploads', everyMinutes: 15, timeoutSeconds: 900, runAtStart: true },
+  ],
 };
 
 export const dlqId = (queueId: string) => `${queueId}-dlq`;

@@ -136,36 +136,57 @@ export function routeById(id: string): Route {
 /** The handler modules, each once (CDK makes one function per module). */
 export const handlerModules = (routes: readonly Route[] = ROUTES): string[] => [...new Set(routes.map((r) => r.handler))];
 
-/** Matches a method and a path to a row; path parameters are returned by name. */
-export function matchRoute(
-  method: string,
-  path: string,
-  routes: readonly Route[] = ROUTES,
-): { route: Route; pathParameters: Record<string, string> } | { route: undefined; pathExists: boolean } {
+/** A row matched to a request path; `malformed` names a path parameter whose percent-escapes do not decode. */
+export type RouteMatch =
+  | { route: Route; pathParameters: Record<string, string>; malformed?: string }
+  | { route: undefined; pathExists: boolean };
+
+/** Matches a method and a path to a row; path parameters are returned by name, decoded. */
+export function matchRoute(method: string, path: string, routes: readonly Route[] = ROUTES): RouteMatch {
   let pathExists = false;
   for (const route of routes) {
     const params = matchPath(route.path, path);
     if (!params) continue;
     pathExists = true;
-    if (route.method === method) return { route, pathParameters: params };
+    if (route.method === method) return { route, ...params };
   }
   return { route: undefined, pathExists };
 }
 
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+/** decodeURIComponent without the throw: a malformed escape (`%ZZ`, a cut UTF-8 sequence) is undefined. */
+export function decodePathSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The path parameters of `path` under a row's pattern, or undefined when the path is another row's. A
+ * segment that does not decode is kept raw and named in `malformed`: the caller answers 400, never throws.
+ */
+export function matchPath(pattern: string, path: string): { pathParameters: Record<string, string>; malformed?: string } | undefined {
   const want = pattern.split('/');
   const got = path.split('/');
   if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
+  const pathParameters: Record<string, string> = {};
+  let malformed: string | undefined;
   for (let i = 0; i < want.length; i++) {
     const w = want[i];
     if (w.startsWith('{') && w.endsWith('}')) {
       if (!got[i]) return undefined;
-      params[w.slice(1, -1)] = decodeURIComponent(got[i]);
+      const name = w.slice(1, -1);
+      const decoded = decodePathSegment(got[i]);
+      if (decoded === undefined) malformed ??= name;
+      pathParameters[name] = decoded ?? got[i];
     } else if (w !== got[i]) return undefined;
   }
-  return params;
+  return malformed ? { pathParameters, malformed } : { pathParameters };
 }
+
+/** The 400 message of a path parameter whose percent-escapes do not decode. */
+export const malformedPathMessage = (parameter: string): string => `Invalid path parameter: ${parameter} is not valid percent-encoding`;
 
 /** API Gateway's route key ("POST /api/register"), also set by the local runtime on every event. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;

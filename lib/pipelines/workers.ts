@@ -10,14 +10,14 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
-import type { Pipelines } from '../../shared/pipelines';
+import { scheduleMinutes, UPLOAD_PROCESSING_TIMEOUT_SECONDS, type Pipelines } from '../../shared/pipelines';
 import type { DataReferences } from '../api/data-references';
 import { moduleConstructId, ServiceFunction, type FunctionSettings } from '../api/service-function';
 
 /** Lambda's own ceiling on a function's time-out. */
 const MAX_LAMBDA_TIMEOUT_SECONDS = 900;
 /** A bucket trigger's worker parses and merges one uploaded file. */
-const TRIGGER_TIMEOUT_SECONDS = 300;
+const TRIGGER_TIMEOUT_SECONDS = UPLOAD_PROCESSING_TIMEOUT_SECONDS;
 
 /**
  * A consumer must finish before its message becomes visible again, or a second copy starts while the
@@ -69,7 +69,8 @@ export class Workers extends Construct {
     for (const schedule of pipelines.schedules) {
       new Rule(this, `Schedule-${schedule.id}`, {
         description: schedule.purpose,
-        schedule: Schedule.rate(Duration.hours(schedule.everyHours)),
+        // In minutes, which CDK writes in the largest whole unit: `rate(15 minutes)`, `rate(1 day)`.
+        schedule: Schedule.rate(Duration.minutes(scheduleMinutes(schedule))),
         targets: [new LambdaFunction(this.functions.get(schedule.handler)!.function, { retryAttempts: 2 })],
       });
     }

@@ -7,12 +7,13 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { RateLimited, TierRequired, Unauthorized } from '../errors';
-import { routeById, routeKey, type Route } from '../routes';
+import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
+import { malformedPathMessage, matchPath, routeById, routeKey, type Route } from '../routes';
 import { authenticate, presentedKey, type Caller } from '../services/authentication';
 import { rateLimitHeaders, takeRequest, type RateDecision } from '../services/rate-limit';
 import { flushRequestStats, recordRequest } from '../services/request-stats';
 import { log } from './logger';
+import { checkInputBounds } from './input-bounds';
 import { checkBodySize, readBody, type ParsedBody } from './request-body';
 import { errorResponse, jsonResponse, type ApiResult } from './responses';
 import { parseWith } from './validation';
@@ -70,10 +71,11 @@ function envelope(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, Api
     onError: async (request) => {
       const r = request as ApiRequest;
       r.context.api ??= { requestId: randomUUID(), startedAt: Date.now() };
-      if (!(request.error as { status?: number })?.status) {
-        log.error('unhandled error', { request_id: r.context.api.requestId, route: route.id, err: request.error });
-      }
       request.response = errorResponse(route.group, request.error, r.context.api.requestId, route.internalErrorMessage);
+      // Every 5xx is logged, whatever was thrown (a solver's error with its own `status`, a string, undefined).
+      if ((request.response.statusCode ?? 500) >= 500) {
+        log.error('unhandled error', { request_id: r.context.api.requestId, route: route.id, err: describeThrown(request.error) });
+      }
       await finish(r);
     },
   };
@@ -84,8 +86,11 @@ function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiRe
     before: async (request) => {
       const r = request as ApiRequest;
       const state = r.context.api;
+      // API Gateway passes a bad escape through as it came; the gateway stand-in answers it before this.
+      const malformed = request.event.rawPath ? matchPath(route.path, request.event.rawPath)?.malformed : undefined;
+      if (malformed) throw new BadRequest(malformedPathMessage(malformed));
       checkBodySize(request.event);
-      if (route.auth === 'key') state.caller = await authenticate(presentedKey(lowerCaseHeaders(request.event)));
+      if (route.auth === 'key') state.caller = await authenticate(presentedKey(lowerCaseHeaders(request.event)), { address: sourceIp(request.event) });
       if (route.rate !== 'none') {
         const subject = state.caller ? `key:${state.caller.keyHash}` : `ip:${sourceIp(request.event)}`;
         state.rate = await takeRequest(subject, state.caller?.tier ?? 'anonymous');
@@ -97,6 +102,13 @@ function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiRe
       state.body = readBody(request.event, route.body);
     },
   };
+}
+
+/** A thrown value as a log field: errors keep name, message and stack; anything else is shown as it is. */
+function describeThrown(thrown: unknown): unknown {
+  if (thrown instanceof Error) return thrown;
+  if (thrown === null || typeof thrown !== 'object') return { thrown: String(thrown) };
+  return { thrown };
 }
 
 function lowerCaseHeaders(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
@@ -112,6 +124,9 @@ function buildHandler<S extends Schemas>(route: Route, schemas: S, run: (input: 
     const state = (context as ApiContext).api;
     const body = state.body ?? { kind: 'none' };
     if (route.auth === 'key' && !state.caller) throw new Unauthorized();
+    if (body.kind === 'json') checkInputBounds(body.value, 'body');
+    checkInputBounds(event.queryStringParameters ?? {}, 'query');
+    checkInputBounds(event.pathParameters ?? {}, 'path');
     const result = await run({
       body: schemas.body ? parseWith(schemas.body, body.kind === 'json' ? body.value : {}, 'body') : undefined,
       query: schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {}),

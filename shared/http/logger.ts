@@ -4,14 +4,18 @@ import { config } from '../config';
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
-const SECRET_FIELD = /key|secret|authorization|password|token/i;
+/**
+ * Fields masked by name: API keys, secrets, credentials, tokens. Not every `key`: S3 object keys and
+ * idempotency keys are what an operator needs in an error line.
+ */
+const SECRET_FIELD = /^(x[-_])?api[-_]?key$|secret|authorization|password|passwd|token|credential|cookie|^signature$|^webhook[-_]signature$|access[-_]?key/i;
 
 function redact(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) && k !== 'key_hint' ? '[redacted]' : redact(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : redact(v, depth + 1)]),
   );
 }
 

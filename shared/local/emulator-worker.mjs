@@ -1,5 +1,6 @@
 // The AWS stand-ins run in a worker thread so that they use the second core and the handlers keep the
-// main event loop (plain JavaScript: it runs outside any TypeScript loader). workerData:
+// main event loop (plain JavaScript: it runs outside any TypeScript loader): dynalite, s3rver, and our durable
+// SQS stand-in (durable-sqs/), whose queues live in <dataDir>/sqs. workerData:
 // { dataDir?: string, s3Dir: string, region: string }. Posts {type:'ready', ...endpoints}, forwards
 // s3rver's events as {type:'s3-event', event}, and answers {type:'close'|'close-s3'} with {type:'closed', what}.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -7,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
-import { createSqsServer } from 'local-aws-sqs';
+import { startDurableSqs } from './durable-sqs/server.mjs';
 
 const HOST = '127.0.0.1';
 const portOf = (server) => server.address().port;
@@ -23,14 +24,15 @@ const s3 = new S3rver({ port: 0, address: HOST, directory: workerData.s3Dir, sil
 const s3Address = await s3.run();
 s3.on('event', (event) => parentPort.postMessage({ type: 's3-event', event }));
 
-const sqs = await createSqsServer({ port: 0, hostname: HOST, region: workerData.region, emulateQueueCreationLifecycle: false });
+const sqsPath = workerData.dataDir ? path.join(workerData.dataDir, 'sqs') : undefined;
+const sqs = await startDurableSqs({ host: HOST, port: 0, region: workerData.region, dataDir: sqsPath });
 
 parentPort.on('message', async (message) => {
   if (message.type === 'close-s3') {
     await s3.close();
     parentPort.postMessage({ type: 'closed', what: 's3' });
   } else if (message.type === 'close') {
-    await Promise.all([closeServer(dynamo), s3.close().catch(() => undefined), closeServer(sqs)]);
+    await Promise.all([closeServer(dynamo), s3.close().catch(() => undefined), sqs.close()]);
     parentPort.postMessage({ type: 'closed', what: 'all' });
   }
 });
@@ -39,5 +41,5 @@ parentPort.postMessage({
   type: 'ready',
   dynamoEndpoint: `http://${HOST}:${portOf(dynamo)}`,
   s3Endpoint: `http://${HOST}:${s3Address.port}`,
-  sqsEndpoint: `http://${HOST}:${portOf(sqs)}`,
+  sqsEndpoint: sqs.endpoint,
 });

@@ -1,7 +1,8 @@
 /**
  * The embedded AWS stand-ins of the local runtime (ARCHITECTURE 6, 10): dynalite for DynamoDB
- * (LevelDB on disk, or memory), s3rver for S3 (a folder), local-aws-sqs for SQS (memory). They run in
- * a worker thread of the same process (emulator-worker.mjs), which keeps them off the handlers' event loop.
+ * (LevelDB on disk, or memory), s3rver for S3 (a folder), durable-sqs for SQS (a journal on disk that
+ * survives a kill, or memory). They run in a worker thread of the same process (emulator-worker.mjs), which
+ * keeps them off the handlers' event loop.
  */
 import { Worker } from 'node:worker_threads';
 import { EventEmitter } from 'node:events';

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../http/request-body';
 import { errorResponse, jsonResponse, type ApiResult } from '../http/responses';
-import { PayloadTooLarge } from '../errors';
 import { log } from '../http/logger';
-import { matchRoute, routeKey, type Route } from '../routes';
+import { malformedPathMessage, matchRoute, routeKey, type Route } from '../routes';
+import { BadRequest, PayloadTooLarge } from '../errors';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
@@ -34,7 +34,21 @@ function readRequestBody(req: http.IncomingMessage): Promise<Body> {
   });
 }
 
-function toEvent(req: http.IncomingMessage, url: URL, route: Route, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+/** The request target split as API Gateway does: the path as sent (not normalised: `//` stays), and the query. */
+interface Target {
+  pathname: string;
+  search: string;
+  searchParams: URLSearchParams;
+}
+
+function targetOf(rawUrl: string): Target {
+  const q = rawUrl.indexOf('?');
+  const pathname = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const search = q < 0 ? '' : rawUrl.slice(q);
+  return { pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, searchParams: new URLSearchParams(search) };
+}
+
+function toEvent(req: http.IncomingMessage, url: Target, route: Route, pathParameters: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   const query: Record<string, string> = {};
@@ -73,35 +87,54 @@ function send(res: http.ServerResponse, result: ApiResult): void {
 }
 
 export function createGateway(options: { routes: readonly Route[]; loadHandler: (name: string) => Promise<AnyHandler> }): http.Server {
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const match = matchRoute(req.method ?? 'GET', url.pathname, options.routes);
-    let body: Body;
-    try {
-      body = await readRequestBody(req);
-    } catch {
-      res.destroy();
-      return;
-    }
-    if (!match.route) {
-      send(res, jsonResponse(match.pathExists ? 405 : 404, { status: 'error', error: match.pathExists ? 'Method not allowed' : 'Not found' }));
-      return;
-    }
-    const route = match.route;
-    if (body.tooLarge) {
-      // API Gateway would refuse it too; the route's own envelope keeps the answer in its group's shape.
-      send(res, errorResponse(route.group, new PayloadTooLarge(), randomUUID()));
-      return;
-    }
-    try {
-      const handler = await options.loadHandler(route.handler);
-      const result = (await handler(toEvent(req, url, route, match.pathParameters, body.buffer), lambdaContext(route.handler))) as ApiResult;
-      send(res, result);
-    } catch (err) {
-      log.error('handler failed outside its middleware', { route: route.id, err });
-      send(res, errorResponse(route.group, err, randomUUID(), route.internalErrorMessage));
-    }
+  const server = http.createServer((req, res) => {
+    serve(req, res, options).catch((err) => {
+      // Nothing a client sends may stop the process: whatever escaped is logged and answered.
+      log.error('gateway failed', { request_id: 'none', method: req.method, err });
+      if (!res.headersSent) send(res, jsonResponse(500, { status: 'error', error: 'Internal server error' }));
+      else res.destroy();
+    });
+  });
+  // A malformed request line or header never reaches the handler above: answer it instead of dropping it.
+  server.on('clientError', (err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"status":"error","error":"Malformed HTTP request"}');
+    else socket.destroy(err);
   });
   server.keepAliveTimeout = 65_000;
   return server;
+}
+
+async function serve(req: http.IncomingMessage, res: http.ServerResponse, options: { routes: readonly Route[]; loadHandler: (name: string) => Promise<AnyHandler> }): Promise<void> {
+  const url = targetOf(req.url ?? '/');
+  const match = matchRoute(req.method ?? 'GET', url.pathname, options.routes);
+  let body: Body;
+  try {
+    body = await readRequestBody(req);
+  } catch {
+    res.destroy();
+    return;
+  }
+  if (!match.route) {
+    send(res, jsonResponse(match.pathExists ? 405 : 404, { status: 'error', error: match.pathExists ? 'Method not allowed' : 'Not found' }));
+    return;
+  }
+  const route = match.route;
+  if (body.tooLarge) {
+    // API Gateway would refuse it too; the route's own envelope keeps the answer in its group's shape.
+    send(res, errorResponse(route.group, new PayloadTooLarge(), randomUUID()));
+    return;
+  }
+  if (match.malformed) {
+    send(res, errorResponse(route.group, new BadRequest(malformedPathMessage(match.malformed)), randomUUID()));
+    return;
+  }
+  try {
+    const handler = await options.loadHandler(route.handler);
+    const result = (await handler(toEvent(req, url, route, match.pathParameters, body.buffer), lambdaContext(route.handler))) as ApiResult;
+    send(res, result);
+  } catch (err) {
+    const requestId = randomUUID();
+    log.error('handler failed outside its middleware', { request_id: requestId, route: route.id, err });
+    send(res, errorResponse(route.group, err, requestId, route.internalErrorMessage));
+  }
 }

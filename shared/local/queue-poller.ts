@@ -58,8 +58,8 @@ export class QueuePoller {
         const out = await this.sqs.send(
           new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: queue.batchSize, WaitTimeSeconds: WAIT_SECONDS, AttributeNames: ['All'] }),
         );
-        // The stand-in can return a message twice in one batch when its visibility lapses during the
-        // long poll; SQS never does, so keep one record per message id (the newest receipt handle).
+        // SQS never returns a message twice in one batch; keep one record per message id all the same,
+        // so a stand-in that did could not run one message twice at once.
         messages = [...new Map((out.Messages ?? []).map((m) => [m.MessageId, m])).values()];
       } catch (err) {
         if (!this.running) return;

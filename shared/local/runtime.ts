@@ -15,6 +15,7 @@ import { ROUTES, type Route } from '../routes';
 import { forgetCachedKeys } from '../services/authentication';
 import { flushRequestStats } from '../services/request-stats';
 import { resetClients, s3Client, sqsClient } from '../store/aws-clients';
+import { holdStoreLeasesAlone } from '../store/locks';
 import { createBucket, createQueues, createTables } from './bootstrap';
 import { startEmulators, type Emulators } from './emulators';
 import { createGateway } from './http-gateway';
@@ -50,10 +51,14 @@ export interface LocalRuntime {
   s3Events: S3EventRouter;
   queues: QueuePoller;
   queueUrls: Record<string, string>;
+  schedules: ScheduleRunner;
   close(): Promise<void>;
 }
 
 const LOCAL_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' }; // s3rver's fixed key
+/** Local defaults of the per-address limits (shared/config.ts has the cloud's: 5 a day, 20 a minute). */
+const LOCAL_REGISTRATIONS_PER_ADDRESS_PER_DAY = 1000;
+const LOCAL_AUTH_FAILURES_PER_ADDRESS_PER_MINUTE = 1000;
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const pipelines = options.pipelines ?? PIPELINES;
@@ -73,8 +78,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     EVENT_TRANSPORT: 'local',
-    // Development receivers listen on this machine (ARCHITECTURE 9 allows loopback locally).
-    CALLBACK_HOSTS: 'loopback',
+    // Development receivers listen on this machine (ARCHITECTURE 9 allows loopback locally), unless the
+    // environment says otherwise (an edge node facing a site network sets CALLBACK_HOSTS=public).
+    CALLBACK_HOSTS: process.env.CALLBACK_HOSTS ?? 'loopback',
+    // Every caller of a local runtime shares one address (loopback, or a site's NAT at an edge node), and the
+    // conformance suite registers about a hundred accounts and tries ~70 unknown keys a run: the per-address
+    // limits get local defaults, which the environment (or `env` here) overrides. README: configuration.
+    REGISTRATIONS_PER_ADDRESS_PER_DAY: process.env.REGISTRATIONS_PER_ADDRESS_PER_DAY ?? String(LOCAL_REGISTRATIONS_PER_ADDRESS_PER_DAY),
+    AUTH_FAILURES_PER_ADDRESS_PER_MINUTE: process.env.AUTH_FAILURES_PER_ADDRESS_PER_MINUTE ?? String(LOCAL_AUTH_FAILURES_PER_ADDRESS_PER_MINUTE),
     DISK_PATH: options.dataDir ?? scratch!,
     EDGE_ARCHIVE_RESULTS: options.edge ? '1' : '0',
     ...options.env,
@@ -95,6 +106,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   s3Events.attach(emulators.s3Events);
   const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadHandler, region);
   queues.start();
+  // This process is the store's only opener, so whatever an earlier process left in flight is orphaned: its
+  // series leases are taken over on sight, and the upload reconciler (a `runAtStart` row) re-drives at start
+  // every upload left queued or processing before now, whatever its age, then runs on its schedule.
+  holdStoreLeasesAlone();
   const schedules = new ScheduleRunner(pipelines.schedules, loadHandler);
   schedules.start();
   // An edge node keeps its id, settings and sync queue beside its data, so it needs a data directory of its own.
@@ -115,6 +130,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     s3Events,
     queues,
     queueUrls,
+    schedules,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

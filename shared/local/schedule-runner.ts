@@ -1,13 +1,14 @@
 /**
  * Runs the scheduled workers of shared/pipelines.ts on timers, as EventBridge schedules do in the cloud:
  * the first run one period after start (a local server does not reach out to the internet on start),
- * never two runs of one worker at once. `npm run regulatory -- pull` runs a pull on demand.
+ * except for rows marked `runAtStart` (local work only: the upload reconciler), which also run once at
+ * start; never two runs of one worker at once. `npm run regulatory -- pull` runs a pull on demand.
  */
 import { log } from '../http/logger';
-import type { ScheduleSpec } from '../pipelines';
+import { scheduleMinutes, type ScheduleSpec, type StartRunDetail } from '../pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 export class ScheduleRunner {
   private timers: NodeJS.Timeout[] = [];
@@ -19,17 +20,19 @@ export class ScheduleRunner {
   ) {}
 
   start(): void {
-    this.timers = this.schedules.map((s) => setInterval(() => void this.run(s), s.everyHours * HOUR_MS).unref());
+    const detail: StartRunDetail = { runtime_started_at: new Date().toISOString() };
+    this.timers = this.schedules.map((s) => setInterval(() => void this.run(s), scheduleMinutes(s) * MINUTE_MS).unref());
+    for (const s of this.schedules.filter((row) => row.runAtStart)) void this.run(s, detail);
   }
 
   /** One run now (skipped when the previous run of the same worker is still going). */
-  run(schedule: ScheduleSpec): Promise<void> {
+  run(schedule: ScheduleSpec, detail: object = {}): Promise<void> {
     const current = this.running.get(schedule.id);
     if (current) return current;
     const run = (async () => {
       try {
         const handler = await this.loadHandler(schedule.handler);
-        await handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }, lambdaContext(schedule.handler));
+        await handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail }, lambdaContext(schedule.handler));
       } catch (err) {
         log.error('scheduled worker failed', { schedule: schedule.id, err });
       } finally {
@@ -40,8 +43,13 @@ export class ScheduleRunner {
     return run;
   }
 
+  /** Resolves when no run is going (the runs at start included). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.all(this.running.values());
+  }
+
   async stop(): Promise<void> {
     this.timers.forEach(clearInterval);
-    await Promise.all(this.running.values());
+    await this.idle();
   }
 }

@@ -1,9 +1,11 @@
 /** Request schemas of the account and tenancy endpoints (SPEC 4.1). */
 import { z } from 'zod';
+import { MIN_ROUNDTRIP_EFFICIENCY } from '../domain/physical-bounds';
+import { MAX_ID_LENGTH, energyKwh, powerKw } from './bounds';
 
 const text = (max = 200) => z.string().trim().min(1).max(max);
-/** Caller-chosen ids appear in keys and S3 paths: keep them to a safe alphabet. */
-const id = () => z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -');
+/** Ids a caller creates name keys and S3 paths: within the id bound (bounds.ts), and a safer alphabet still. */
+const id = () => z.string().trim().min(1).max(MAX_ID_LENGTH).regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -');
 
 export const RegisterRequest = z.object({
   email: z.email().max(254),
@@ -36,15 +38,15 @@ export const CreateDeviceRequest = z.object({
   device_type: text(60),
   serial_number: text(128),
   manufacturer: text(),
-  capacity_kw: z.number().positive().max(10_000_000),
+  capacity_kw: powerKw().positive(),
   installation_date: z.iso.date(),
   /** Not in the spec: ratings and limits that real-time dispatch checks commands against (README: dispatch). */
-  energy_capacity_kwh: z.number().positive().max(100_000_000).optional(),
+  energy_capacity_kwh: energyKwh().positive().optional(),
   min_soc: z.number().min(0).max(1).optional(),
   max_soc: z.number().min(0).max(1).optional(),
-  roundtrip_efficiency: z.number().gt(0).max(1).optional(),
-  grid_export_limit_kw: z.number().min(0).optional(),
-  grid_import_limit_kw: z.number().min(0).optional(),
+  roundtrip_efficiency: z.number().min(MIN_ROUNDTRIP_EFFICIENCY).max(1).optional(),
+  grid_export_limit_kw: powerKw().optional(),
+  grid_import_limit_kw: powerKw().optional(),
   min_temperature_c: z.number().min(-60).max(120).optional(),
   max_temperature_c: z.number().min(-60).max(120).optional(),
   /** The device's state when it is registered; real-time commands may report a newer one. */

@@ -1,5 +1,6 @@
 /** /terminal/assets (SPEC 4.3); messages from the spec's error table. */
 import { z } from 'zod';
+import { powerKw } from './bounds';
 import { exact } from '../http/validation';
 import { idSchema, textSchema } from './accounts';
 
@@ -15,7 +16,7 @@ export const AddAssetRequest = z.object({
   asset_id: idSchema(),
   name: textSchema(),
   type: textSchema(60),
-  capacity_kw: z.number().positive(),
+  capacity_kw: powerKw().positive(),
   location: textSchema(),
   components: z.array(z.object({ oem: textSchema(), model: textSchema(), serial: textSchema(128) })).optional(),
   customer_id: idSchema().optional(),

@@ -4,6 +4,7 @@
  * stands for, so one invalid operation fails alone (shared/services/batch.ts).
  */
 import { z } from 'zod';
+import { identifier } from './bounds';
 import { config } from '../config';
 import { callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { STANDARD_SECRET, isUsableSecret } from '../domain/webhooks/signing';
@@ -20,7 +21,7 @@ const MAX_URL_LENGTH = 2048;
 /** The keys every operation has; the others belong to its type (horizon, objective, mode, data, ...). */
 export const BatchOperation = z.looseObject({
   type: z.enum(BATCH_OPERATION_TYPES),
-  customer_id: z.string().trim().min(1).max(128),
+  customer_id: identifier(),
 });
 export type BatchOperation = z.infer<typeof BatchOperation>;
 
@@ -44,4 +45,4 @@ export const BatchProcessRequest = z
 export type BatchProcessRequest = z.infer<typeof BatchProcessRequest>;
 
 /** Any id is looked up: one never issued is a 404 like another account's. */
-export const BatchPath = z.object({ batch_id: z.string().min(1).max(128) });
+export const BatchPath = z.object({ batch_id: identifier() });

@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { MAX_DISPATCH_INTERVALS } from '../domain/dispatch/problem';
 import { COMMAND_ACTIONS, COMMAND_PRIORITIES } from '../domain/dispatch/command-checks';
 import { idSchema } from './accounts';
+import { MAX_ABS_PRICE, MAX_POWER_KW, MIN_ROUNDTRIP_EFFICIENCY } from '../domain/physical-bounds';
+import { energyKwh, powerKw, price } from './bounds';
 
-const series = z.array(z.number().finite()).min(1).max(MAX_DISPATCH_INTERVALS);
+/** Forecast series: powers in kW (never negative: the domain names a negative value), prices per kWh. */
+const series = (value: z.ZodNumber) => z.array(value).min(1).max(MAX_DISPATCH_INTERVALS);
+const powerSeries = series(z.number().max(MAX_POWER_KW));
+const priceSeries = series(price());
 const fraction = z.number().min(0).max(1);
 
 /** Defaults of the battery fields the spec leaves optional (README: dispatch). */
@@ -14,33 +19,33 @@ export const DEFAULT_DEMAND_CHARGE_PER_KW = 15;
 
 export const DispatchOptimizationRequest = z.object({
   forecasts: z.object({
-    solar_forecast: series,
-    load_forecast: series,
-    price_forecast: series,
+    solar_forecast: powerSeries,
+    load_forecast: powerSeries,
+    price_forecast: priceSeries,
     /** Not in the spec: what an exported kWh earns where it differs from the import price. */
-    export_price_forecast: series.optional(),
+    export_price_forecast: priceSeries.optional(),
   }),
   system_config: z.object({
-    battery_capacity_kwh: z.number().positive(),
-    battery_power_kw: z.number().positive(),
+    battery_capacity_kwh: energyKwh().positive(),
+    battery_power_kw: powerKw().positive(),
     battery_min_soc: fraction.default(BATTERY_DEFAULTS.battery_min_soc),
     battery_max_soc: fraction.default(BATTERY_DEFAULTS.battery_max_soc),
     initial_soc: fraction.default(BATTERY_DEFAULTS.initial_soc),
-    roundtrip_efficiency: z.number().gt(0).max(1).default(BATTERY_DEFAULTS.roundtrip_efficiency),
+    roundtrip_efficiency: z.number().min(MIN_ROUNDTRIP_EFFICIENCY).max(1).default(BATTERY_DEFAULTS.roundtrip_efficiency),
   }),
   optimization_config: z
     .object({
       objective: z.enum(['revenue', 'cost']).default('cost'),
       /** Hours; when given it must match the forecasts' length at interval_minutes. */
-      time_horizon: z.number().positive().optional(),
+      time_horizon: z.number().positive().max(24 * 366).optional(),
       interval_minutes: z.number().int().min(1).max(1440).default(60),
       /** kW; no limit when absent. */
-      grid_export_limit: z.number().min(0).optional(),
+      grid_export_limit: powerKw().optional(),
       /** Not in the spec: kW, no limit when absent. */
-      grid_import_limit: z.number().min(0).optional(),
+      grid_import_limit: powerKw().optional(),
       demand_charges: z.boolean().default(false),
       /** Not in the spec: the tariff of demand_charges, currency per kW of peak import over the horizon. */
-      demand_charge_per_kw: z.number().min(0).default(DEFAULT_DEMAND_CHARGE_PER_KW),
+      demand_charge_per_kw: z.number().min(0).max(MAX_ABS_PRICE).default(DEFAULT_DEMAND_CHARGE_PER_KW),
       /** Not in the spec: where the battery must end (default: at least where it started). */
       terminal_soc: z.union([z.enum(['at_least_initial', 'free']), fraction]).default('at_least_initial'),
       /** Not in the spec: the first interval's start (default: the next interval boundary from now). */
@@ -63,7 +68,7 @@ export const RealtimeDispatchRequest = z.object({
   device_id: idSchema(),
   command: z.object({
     action: z.enum(COMMAND_ACTIONS),
-    power_kw: z.number().min(0),
+    power_kw: powerKw(),
     duration_minutes: z.number().positive().max(1440),
     priority: z.enum(COMMAND_PRIORITIES).default('normal'),
   }),

@@ -1,8 +1,11 @@
 /** POST /api/project-economics (SPEC 4.1; ARCHITECTURE 9, "Project economics inputs"). Types here, ranges and agreement in the domain. */
 import { z } from 'zod';
 import { DEPRECIATION_SCHEDULES, MAX_PROJECT_LIFETIME } from '../domain/economics';
+import { MAX_AMOUNT } from '../domain/physical-bounds';
+import { energyKwh } from './bounds';
 
-const amount = z.number().finite();
+/** Money, within MAX_AMOUNT either way (ARCHITECTURE 9: numbers with physical meaning are bounded). */
+const amount = z.number().min(-MAX_AMOUNT).max(MAX_AMOUNT);
 const fraction = z.number().min(0).max(1);
 
 export const ProjectEconomicsRequest = z
@@ -15,7 +18,7 @@ export const ProjectEconomicsRequest = z
       discount_rate: z.number().gt(-1).max(1),
       degradation_rate: fraction.default(0),
       /** Not in the spec: year-1 energy (kWh), which LCOE needs. */
-      annual_energy_kwh: amount.positive().optional(),
+      annual_energy_kwh: energyKwh().positive().optional(),
       /** Not in the spec: the rate of the depreciation tax shield (default 0.21). */
       tax_rate: fraction.optional(),
       /** Not in the spec: yearly growth of expenses (default 0). */

@@ -1,5 +1,6 @@
 /** GET /forecast query (SPEC 4.4). */
 import { z } from 'zod';
+import { identifier } from './bounds';
 import { exact } from '../http/validation';
 
 /** ARCHITECTURE 9: at most 168 hours. */
@@ -7,6 +8,6 @@ export const MAX_HORIZON_HOURS = 168;
 
 export const CustomerForecastQuery = z.object({
   customer_id: z.string({ error: exact('Missing required parameter: customer_id') }).trim().min(1, { error: exact('Missing required parameter: customer_id') }),
-  site_id: z.string().trim().min(1).optional(),
+  site_id: identifier().optional(),
   horizon_hours: z.coerce.number().int().min(1).max(MAX_HORIZON_HOURS, { error: `must be at most ${MAX_HORIZON_HOURS}` }).default(48),
 });

@@ -1,5 +1,6 @@
 /** Requests of the forecasting endpoints (SPEC 4.1 /forecast, /api/price-forecast; 4.4 freemium). */
 import { z } from 'zod';
+import { price, seriesValue } from './bounds';
 
 /** ARCHITECTURE 9: at most 168 hours for POST /forecast, GET /forecast and the price forecast. */
 export const MAX_HORIZON_HOURS = 168;
@@ -16,7 +17,7 @@ const coverage = z
 
 export const ForecastRequest = z.object({
   historical_data: z
-    .array(z.object({ timestamp: z.string().min(1), value: z.number().finite(), unit: z.string().trim().min(1).max(10).default('kW') }))
+    .array(z.object({ timestamp: z.string().min(1), value: seriesValue(), unit: z.string().trim().min(1).max(10).default('kW') }))
     .min(1, { error: 'must hold at least 2 days of history' })
     .max(200_000),
   forecast_config: z
@@ -37,7 +38,7 @@ export const ForecastRequest = z.object({
 
 export const PriceForecastRequest = z.object({
   historical_prices: z
-    .array(z.object({ timestamp: z.string().min(1), price: z.number().finite(), currency: z.string().trim().min(1).max(8).default('EUR') }))
+    .array(z.object({ timestamp: z.string().min(1), price: price(), currency: z.string().trim().min(1).max(8).default('EUR') }))
     .min(1, { error: 'must hold at least 8 days of hourly prices' })
     .max(100_000),
   market: z.string().trim().min(1).max(40).default('unspecified'),

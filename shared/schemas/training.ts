@@ -1,12 +1,13 @@
 /** POST /train (SPEC 4.1) and the stored-results queries. */
 import { z } from 'zod';
+import { identifier } from './bounds';
 
 const hours = z.array(z.number().int().min(1).max(24 * 28)).max(12);
 
 export const TrainingRequest = z.object({
   /** ARCHITECTURE 9: optional; without them every site of the account with data. */
-  customer_id: z.string().trim().min(1).max(128).optional(),
-  site_id: z.string().trim().min(1).max(128).optional(),
+  customer_id: identifier().optional(),
+  site_id: identifier().optional(),
   training_config: z.object({
     model_type: z.string().trim().min(1).max(64).default('ensemble'),
     hyperparameter_tuning: z.boolean().default(false),
@@ -31,12 +32,12 @@ export const TrainingRequest = z.object({
     .default({ minimum_data_points: 168, validation_split: 0.2, test_split: 0.1 }),
 });
 
-export const TrainingStatusPath = z.object({ job_id: z.string().trim().min(1).max(128) });
+export const TrainingStatusPath = z.object({ job_id: identifier() });
 
 /** GET /results and /api/forecast-results. */
 export const ForecastResultsQuery = z.object({
-  customer_id: z.string().trim().min(1).max(128).optional(),
-  site_id: z.string().trim().min(1).max(128).optional(),
+  customer_id: identifier().optional(),
+  site_id: identifier().optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });

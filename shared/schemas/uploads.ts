@@ -1,5 +1,6 @@
 /** Upload requests (SPEC 4.1 and 4.2). Presence of the required parameters is checked first, with the spec's message. */
 import { z } from 'zod';
+import { identifier, seriesValue } from './bounds';
 import { idSchema, textSchema } from './accounts';
 
 export const UPLOAD_PARAMETERS = ['customer_id', 'site_id', 'region', 'location'] as const;
@@ -27,7 +28,7 @@ export const NowcastDataPoints = z.object({
       dispatch_optimization: z.boolean().optional(),
     })
     .optional(),
-  data_points: z.array(z.object({ timestamp: z.string().min(1), value: z.number().finite(), unit: z.string().min(1).max(10) })).min(1).max(100_000),
+  data_points: z.array(z.object({ timestamp: z.string().min(1), value: seriesValue(), unit: z.string().min(1).max(10) })).min(1).max(100_000),
   customer_id: idSchema().optional(),
   site_id: idSchema().optional(),
   region: region.optional(),
@@ -46,4 +47,4 @@ export const HistoricalQuery = z.object({
   equipment_type: textSchema(60).optional(),
 });
 
-export const UploadStatusPath = z.object({ upload_id: z.string().min(1).max(128) });
+export const UploadStatusPath = z.object({ upload_id: identifier() });

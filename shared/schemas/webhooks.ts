@@ -3,6 +3,7 @@
  * the two kinds of message on the `webhooks` queue.
  */
 import { z } from 'zod';
+import { identifier } from './bounds';
 import { exact } from '../http/validation';
 import { config } from '../config';
 import { callbackUrlProblem } from '../domain/webhooks/callback-url';
@@ -28,7 +29,7 @@ export const CreateWebhookRequest = z.object({
 export type CreateWebhookInput = z.infer<typeof CreateWebhookRequest>;
 
 /** Any id is looked up: one that was never issued is a 404 like another account's. */
-export const WebhookPath = z.object({ webhook_id: z.string().min(1).max(128) });
+export const WebhookPath = z.object({ webhook_id: identifier() });
 
 /** A domain event as the event rule puts it on the queue (shared/events/event-bus.ts). */
 export const QueuedDomainEvent = z.object({

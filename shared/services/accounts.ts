@@ -1,12 +1,14 @@
 /** Registration, keys, tiers and usage (ARCHITECTURE 3). */
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, NotFound, RateLimited } from '../errors';
 import { generateApiKey, hashApiKey, keyHint } from '../domain/accounts/api-key';
+import { addressScope } from '../domain/accounts/client-address';
 import { QUOTA_KINDS, limitsForDisplay, limitsOf, quotaMonth, usagePercentage, type Tier, type TierLimits } from '../domain/accounts/tiers';
 import { EmailTaken, createAccount, findAccountIdByEmail, getAccount, setTier, storeKey, type Account } from '../store/accounts-repo';
 import { readUsage } from '../store/quotas-repo';
-import type { Caller } from './authentication';
+import type { Caller, RequestOrigin } from './authentication';
+import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
 
 export interface Registration {
   api_key: string;
@@ -16,8 +18,17 @@ export interface Registration {
   upgrade_url: string;
 }
 
-/** Registration grants `free`; a paid preference is recorded for an operator to act on. */
-export async function registerAccount(input: { email: string; organization?: string; use_case?: string; tier_preference?: string }): Promise<Registration> {
+/**
+ * Registration grants `free`; a paid preference is recorded for an operator to act on. With `origin` (the
+ * open endpoint; an operator's command has none), each attempt counts against its address's
+ * REGISTRATIONS_PER_ADDRESS_PER_DAY, so free quotas do not multiply by registering many accounts from one
+ * place; an attempt refused as a duplicate e-mail counts too (it would otherwise probe for e-mails for free).
+ */
+export async function registerAccount(
+  input: { email: string; organization?: string; use_case?: string; tier_preference?: string },
+  origin?: RequestOrigin,
+): Promise<Registration> {
+  if (origin) await takeRegistration(origin.address);
   const account: Account = {
     account_id: randomUUID(),
     email: input.email.toLowerCase(),
@@ -36,6 +47,13 @@ export async function registerAccount(input: { email: string; organization?: str
   const apiKey = await issueKey(account);
   const { model_training_per_month: _training, ...limits } = limitsForDisplay('free');
   return { api_key: apiKey, email: account.email, tier: account.tier, limits, upgrade_url: config().UPGRADE_URL };
+}
+
+async function takeRegistration(address: string): Promise<void> {
+  const allowance = await takeDailyAllowance(`registrations:${addressScope(address)}`, config().REGISTRATIONS_PER_ADDRESS_PER_DAY);
+  if (allowance.allowed) return;
+  const reopens = new Date(allowance.reset * 1000).toISOString();
+  throw new RateLimited(secondsUntilReset(allowance), `Too many registrations from this address today (at most ${allowance.limit} a day); try again after ${reopens}`);
 }
 
 /** A new key for an account; returned once, stored only as its hash. */

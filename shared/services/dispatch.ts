@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { assessCommand, type DeviceProfile } from '../domain/dispatch/command-checks';
-import { optimiseDispatch } from '../domain/dispatch/optimise';
+import { DispatchSolveError, optimiseDispatch } from '../domain/dispatch/optimise';
 import { DispatchInputError, type DispatchProblem } from '../domain/dispatch/problem';
 import { dispatchReport } from '../domain/dispatch/report';
-import { BadRequest } from '../errors';
+import { BadRequest, Unprocessable } from '../errors';
 import { publishEvent } from '../events/event-bus';
 import type { DispatchOptimizationRequest, RealtimeDispatchRequest } from '../schemas/dispatch';
 import { operationsCollection } from '../store/operations-repo';
@@ -72,6 +72,8 @@ export async function optimizeDispatch(body: DispatchOptimizationRequest) {
     };
   } catch (err) {
     if (err instanceof DispatchInputError) throw new BadRequest(err.message);
+    // Inputs within their bounds can still span too many orders of magnitude for the solver's tolerances.
+    if (err instanceof DispatchSolveError) throw new Unprocessable(`${err.message}: the inputs may span too many orders of magnitude (capacity, power and prices) to solve reliably`);
     throw err;
   }
 }

@@ -11,6 +11,8 @@ export interface RateDecision {
   remaining: number;
   /** Unix epoch seconds at which the window ends. */
   reset: number;
+  /** Events counted in this window so far, this one included. */
+  used: number;
 }
 
 export function limitFor(tier: Tier | 'anonymous'): number {
@@ -22,7 +24,7 @@ export async function takeRequest(subject: string, tier: Tier | 'anonymous', now
   const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
   const limit = limitFor(tier);
   const count = await countRequest(subject, windowStart);
-  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset: windowStart + WINDOW_SECONDS };
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset: windowStart + WINDOW_SECONDS, used: count };
 }
 
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
@@ -31,9 +33,18 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
 
 const DAY_SECONDS = 86_400;
 
-/** A daily allowance per subject (UTC days), e.g. freemium forecasts per e-mail address. */
-export async function takeDailyAllowance(subject: string, perDay: number, now = Date.now()): Promise<RateDecision> {
-  const windowStart = Math.floor(now / 1000 / DAY_SECONDS) * DAY_SECONDS;
-  const count = await countRequest(subject, windowStart, DAY_SECONDS);
-  return { allowed: count <= perDay, limit: perDay, remaining: Math.max(0, perDay - count), reset: windowStart + DAY_SECONDS };
+/**
+ * Counts one event against `limit` per fixed window of `windowSeconds` (aligned to the epoch, so daily windows
+ * are UTC days). Every call counts, allowed or not.
+ */
+export async function takeAllowance(subject: string, limit: number, windowSeconds: number, now = Date.now()): Promise<RateDecision> {
+  const windowStart = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
+  const count = await countRequest(subject, windowStart, windowSeconds);
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset: windowStart + windowSeconds, used: count };
 }
+
+/** A daily allowance per subject (UTC days), e.g. freemium forecasts per e-mail address. */
+export const takeDailyAllowance = (subject: string, perDay: number, now = Date.now()): Promise<RateDecision> => takeAllowance(subject, perDay, DAY_SECONDS, now);
+
+/** Whole seconds until a decision's window ends, at least 1: the Retry-After of a refusal. */
+export const secondsUntilReset = (decision: RateDecision, now = Date.now()): number => Math.max(1, decision.reset - Math.floor(now / 1000));

@@ -122,6 +122,45 @@ export function queryIndex(table: Table, gsi1pk: string, options: QueryOptions =
   );
 }
 
+/** A DynamoDB filter expression with its own `#` names and `:` values (`:pk` is taken). */
+export interface ItemFilter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The items of an index partition in sort order, one page at a time, fetched only as the caller asks for the
+ * next: the first page reads `firstPage` items, each later one twice as many, up to `maxPage`. With `filter`,
+ * the store drops the items that fail it before they are sent (they still count as read).
+ */
+export async function* indexPages(
+  table: Table,
+  gsi1pk: string,
+  options: { newestFirst?: boolean; firstPage: number; maxPage: number; filter?: ItemFilter },
+): AsyncGenerator<Item[]> {
+  let start: Record<string, unknown> | undefined;
+  let size = options.firstPage;
+  const { filter } = options;
+  do {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(table),
+        IndexName: GSI1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk, ...filter?.values },
+        ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+        ScanIndexForward: !options.newestFirst,
+        Limit: size,
+        ExclusiveStartKey: start,
+      }),
+    );
+    start = out.LastEvaluatedKey;
+    yield (out.Items ?? []).map(live).filter(Boolean) as Item[];
+    size = Math.min(options.maxPage, size * 2);
+  } while (start);
+}
+
 /** Strip the storage keys from an item before it leaves the store layer. */
 export function withoutKeys<T>(item: Item): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, ...rest } = item;

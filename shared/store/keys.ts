@@ -35,6 +35,8 @@ export const keys = {
   upload: (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
   /** Claims an object key for one upload, so two uploads never share a file (ARCHITECTURE 9). */
   uploadObject: (objectKey: string) => ({ pk: `OBJECT#${objectKey}`, sk: 'OBJECT' }),
+  /** Sparse: only uploads still in flight carry it, so the reconciler reads them without a scan (uploads-repo.ts). */
+  inFlightUploadsIndex: () => ({ gsi1pk: 'UPLOADS#IN_FLIGHT' }),
   lock: (name: string) => ({ pk: `LOCK#${name}`, sk: 'LOCK' }),
   siteAssetsIndex: (customerId: string, siteId: string) => ({ gsi1pk: `SITE#${customerId}#${siteId}#ASSETS` }),
   modelsOfCustomer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}#MODELS`, skPrefix: 'MODEL#' }),
@@ -46,6 +48,11 @@ export const keys = {
   /** Regulatory updates are global (not per account): one partition, keyed by the update's id. */
   regulatoryUpdate: (id: string) => ({ pk: 'REGULATORY#UPDATES', sk: `UPDATE#${id}` }),
   regulatoryUpdates: () => ({ pk: 'REGULATORY#UPDATES', skPrefix: 'UPDATE#' }),
+  /** Every update also sits in one index partition in list order: newest effective date first, ties by id. */
+  regulatoryUpdateByDate: (effectiveDate: string, id: string) => ({ gsi1pk: 'REGULATORY#BY_DATE', gsi1sk: `${effectiveDate}#${id}` }),
+  regulatoryUpdatesByDate: () => ({ gsi1pk: 'REGULATORY#BY_DATE' }),
+  /** Written once the store holds the curated seed `version` and every stored update is in the date index. */
+  regulatoryPrepared: (version: string) => ({ pk: 'REGULATORY#PREPARED', sk: `V#${version}` }),
   /** The links and guids already seen, so a feed item is stored once however often it is pulled. */
   regulatorySeen: (dedupeKey: string) => ({ pk: 'REGULATORY#SEEN', sk: `KEY#${dedupeKey}` }),
   regulatorySeenAll: () => ({ pk: 'REGULATORY#SEEN', skPrefix: 'KEY#' }),

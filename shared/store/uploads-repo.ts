@@ -1,5 +1,5 @@
 /** Upload records (analytics table): what was received, where it is stored, and how processing went. */
-import { getItem, putItem, putNew, setFields, withoutKeys } from './dynamo';
+import { getItem, putItem, putNew, queryIndex, setFields, withoutKeys } from './dynamo';
 import { keys } from './keys';
 import type { UploadKind } from '../domain/uploads/object-keys';
 
@@ -32,6 +32,8 @@ export interface UploadRecord {
   reason?: string;
   quarantine_path?: string;
   processed_etag?: string;
+  /** Times the upload reconciler re-drove this upload (shared/services/upload-reconciler.ts). */
+  reconcile_attempts?: number;
   created_at: string;
   updated_at: string;
 }
@@ -44,14 +46,42 @@ export async function uploadIdOfObject(objectKey: string): Promise<string | unde
   return (await getItem('analytics', keys.uploadObject(objectKey)))?.upload_id as string | undefined;
 }
 
-export const saveUpload = (u: UploadRecord): Promise<void> => putItem('analytics', { ...keys.upload(u.upload_id), ...u });
+/**
+ * The processing service's transient failure ("processing error (...); will be retried",
+ * shared/services/upload-processing.ts) promises another attempt, so such an upload is still in flight.
+ */
+export const RETRY_PROMISED = /; will be retried$/;
+
+/** Queued, processing, or failed with a promised retry: an upload that some worker still owes an outcome. */
+export const isInFlight = (u: Pick<UploadRecord, 'status' | 'reason'>): boolean =>
+  u.status === 'queued' || u.status === 'processing' || (u.status === 'failed' && RETRY_PROMISED.test(u.reason ?? ''));
+
+/** Sparse GSI entry of an in-flight upload; dropped when it reaches an outcome (processed, failed for good). */
+const inFlightIndex = (uploadId: string) => ({ ...keys.inFlightUploadsIndex(), gsi1sk: uploadId });
+const IN_FLIGHT_INDEX_FIELDS = ['gsi1pk', 'gsi1sk'];
+
+export const saveUpload = (u: UploadRecord): Promise<void> =>
+  putItem('analytics', { ...keys.upload(u.upload_id), ...(isInFlight(u) ? inFlightIndex(u.upload_id) : {}), ...u });
 
 export async function getUpload(uploadId: string): Promise<UploadRecord | undefined> {
   const item = await getItem('analytics', keys.upload(uploadId));
   return item && withoutKeys<UploadRecord>(item);
 }
 
-/** Sets the given fields (and updated_at) on an upload record. */
-export async function updateUpload(uploadId: string, patch: Partial<Omit<UploadRecord, 'upload_id'>>): Promise<void> {
-  await setFields('analytics', keys.upload(uploadId), { ...patch, updated_at: new Date().toISOString() });
+/**
+ * Sets the given fields (and updated_at) on an upload record; a field given as `undefined` is removed. A new
+ * status moves the record into or out of the in-flight index. With `ifUpdatedAt`, only a record left as it
+ * was read (its `updated_at`) changes; answers whether it changed.
+ */
+export async function updateUpload(uploadId: string, patch: Partial<Omit<UploadRecord, 'upload_id'>>, options: { ifUpdatedAt?: string } = {}): Promise<boolean> {
+  const remove = Object.entries(patch).filter(([, value]) => value === undefined).map(([field]) => field);
+  const inFlight = patch.status !== undefined && isInFlight({ status: patch.status, reason: patch.reason });
+  if (patch.status !== undefined && !inFlight) remove.push(...IN_FLIGHT_INDEX_FIELDS);
+  const condition = options.ifUpdatedAt === undefined ? {} : { condition: '#c0 = :c0', conditionNames: { '#c0': 'updated_at' }, conditionValues: { ':c0': options.ifUpdatedAt } };
+  return setFields('analytics', keys.upload(uploadId), { ...patch, ...(inFlight ? inFlightIndex(uploadId) : {}), updated_at: new Date().toISOString() }, { remove, ...condition });
+}
+
+/** Uploads still in flight (isInFlight), read from the sparse index: never more than the work under way. */
+export async function listInFlightUploads(): Promise<UploadRecord[]> {
+  return (await queryIndex('analytics', keys.inFlightUploadsIndex().gsi1pk)).map((item) => withoutKeys<UploadRecord>(item));
 }

@@ -240,6 +240,32 @@ describe.each(REGIONS)('in %s', (region) => {
     expect(url).toMatch(new RegExp(`^https://<Http\\w+>\\.execute-api\\.${region}\\.<AWS::URLSuffix>/${STAGE}$`));
   });
 
+  it('runs the upload reconciler every 15 minutes for up to 15, able to read and write the uploads table and read the raw files', () => {
+    // Prepare
+    const row = PIPELINES.schedules.find((s) => s.handler === 'workers/reconcile-uploads')!;
+    const fn = functionOf.get(row.handler)!;
+    const roleId = flat(apiResources[fn].Properties.Role).replace(/^<|\.Arn>$/g, '');
+    const [policyId, policy] = Object.entries(api.findResources('AWS::IAM::ManagedPolicy'))[0];
+    const statements = (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+    const allowed = (action: string, resource: string) => statements.some((s) => [s.Action].flat().includes(action) && [s.Resource].flat().map(flat).includes(resource));
+    const table = `arn:<AWS::Partition>:dynamodb:${region}:<AWS::AccountId>:table/${TABLE_NAMES.analytics}`;
+
+    // Assess: the schedule, the time-out, and the role's data actions
+    expect(row).toMatchObject({ everyMinutes: 15, timeoutSeconds: 900, runAtStart: true });
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fn, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+    });
+    api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [fn, 'Arn'] }, Principal: 'events.amazonaws.com' });
+    expect(apiResources[fn].Properties).toMatchObject({ Timeout: 900, Runtime: 'nodejs22.x' });
+    expect(apiResources[roleId].Properties.ManagedPolicyArns).toEqual([{ Ref: policyId }]);
+    for (const action of ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem']) expect(allowed(`dynamodb:${action}`, table)).toBe(true);
+    expect(allowed('dynamodb:Query', `${table}/index/${GSI1.name}`)).toBe(true); // the in-flight uploads
+    expect(allowed('s3:GetObject', `arn:<AWS::Partition>:s3:::energy-data-<AWS::AccountId>-${region}/*`)).toBe(true);
+    expect(allowed('s3:ListBucket', `arn:<AWS::Partition>:s3:::energy-data-<AWS::AccountId>-${region}`)).toBe(true); // HeadObject answers 404, not 403
+  });
+
   it('grants the functions the data actions they use, on this region\'s named resources only', () => {
     const [policy] = Object.values(api.findResources('AWS::IAM::ManagedPolicy'));
     const statements = (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;

@@ -19,7 +19,10 @@ const PIPELINES: Pipelines = {
   queues: [{ id: 'jobs', purpose: 'fixture jobs', consumer: 'echo-worker', visibilityTimeoutSeconds: 120, maxReceiveCount: 2, batchSize: 5 }],
   rules: [{ id: 'fixture-events', eventTypes: ['thing.happened'], queue: 'jobs' }],
   triggers: [{ id: 'fixture-uploads', prefixes: ['nowcast/', 'historical/'], handler: 'echo-worker' }],
-  schedules: [{ id: 'fixture-daily', purpose: 'fixture schedule', handler: 'echo-worker', everyHours: 24, timeoutSeconds: 300 }],
+  schedules: [
+    { id: 'fixture-daily', purpose: 'fixture schedule', handler: 'echo-worker', everyHours: 24, timeoutSeconds: 300 },
+    { id: 'fixture-quarter-hour', purpose: 'fixture schedule in minutes', handler: 'echo-worker', everyMinutes: 15, timeoutSeconds: 300, runAtStart: true },
+  ],
 };
 
 let app: App;
@@ -95,11 +98,14 @@ it('invokes the trigger\'s worker for objects created under each of its prefixes
   });
 });
 
-it('invokes the schedule\'s worker at its rate from an EventBridge rule, retrying a failed run', () => {
-  api.hasResourceProperties('AWS::Events::Rule', {
-    ScheduleExpression: 'rate(1 day)',
-    Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [worker, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
-  });
+it('invokes the schedule\'s worker at its rate, in hours or minutes, from an EventBridge rule, retrying a failed run', () => {
+  for (const rate of ['rate(1 day)', 'rate(15 minutes)']) {
+    api.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: rate,
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [worker, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+    });
+  }
+  api.resourceCountIs('AWS::Events::Rule', 2);
   api.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [worker, 'Arn'] }, Principal: 'events.amazonaws.com' });
 });
 

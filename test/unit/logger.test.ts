@@ -34,6 +34,23 @@ describe('structured logs', () => {
     expect(JSON.parse(lines[0]).headers.authorization).toBe('[redacted]');
   });
 
+  it('masks secrets by name and keeps object keys readable', () => {
+    log.info('upload not stored', {
+      key: 'nowcast/acme/site-1/2026/data.csv',
+      key_hint: 'eo_live_ab',
+      apiKey: 'SECRET5',
+      callback_secret: 'whsec_SECRET6',
+      session_token: 'SECRET7',
+      EDGE_CLOUD_SECRET_ACCESS_KEY: 'SECRET8',
+      cookie: 'SECRET9',
+      nested: { 'X-Api-Key': 'SECRET10', refresh_token: 'SECRET11' },
+    });
+    const line = JSON.parse(lines[0] ?? '{}');
+    expect(lines.join('')).not.toMatch(/SECRET\d/);
+    expect(line.key).toBe('nowcast/acme/site-1/2026/data.csv');
+    expect(line.key_hint).toBe('eo_live_ab');
+  });
+
   it('drops entries below the configured level', () => {
     log.debug('noise');
     expect(lines).toHaveLength(0);

@@ -2,6 +2,7 @@
  * A dispatch problem in the solver's units (kW, kWh, currency per kWh), checked for consistency before
  * anything is built: every inconsistency is named, so the caller's 400 says what to fix.
  */
+import { MAX_ABS_PRICE, MAX_ENERGY_KWH, MAX_POWER_KW, MIN_ROUNDTRIP_EFFICIENCY } from '../physical-bounds';
 
 export type DispatchObjective = 'revenue' | 'cost';
 
@@ -84,8 +85,16 @@ export function checkDispatchProblem(p: DispatchProblem): number {
   for (const [name, s] of [['solar_forecast', p.solarKw], ['load_forecast', p.loadKw]] as const) {
     const negative = s.findIndex((v) => v < 0);
     if (negative >= 0) throw new DispatchInputError(`forecasts.${name}[${negative}] is negative (${s[negative]}); power forecasts are kW drawn or produced, never below 0`);
+    const huge = s.findIndex((v) => v > MAX_POWER_KW);
+    if (huge >= 0) throw new DispatchInputError(`forecasts.${name}[${huge}] (${s[huge]}) is above ${MAX_POWER_KW} kW`);
+  }
+  for (const [name, s] of [['price_forecast', p.importPrice], ['export_price_forecast', p.exportPrice]] as const) {
+    const huge = s.findIndex((v) => Math.abs(v) > MAX_ABS_PRICE);
+    if (huge >= 0) throw new DispatchInputError(`forecasts.${name}[${huge}] (${s[huge]}) is outside -${MAX_ABS_PRICE} to ${MAX_ABS_PRICE}`);
   }
   const b = p.battery;
+  if (!(b.capacityKwh <= MAX_ENERGY_KWH)) throw new DispatchInputError(`system_config.battery_capacity_kwh must be at most ${MAX_ENERGY_KWH}`);
+  if (!(b.powerKw <= MAX_POWER_KW)) throw new DispatchInputError(`system_config.battery_power_kw must be at most ${MAX_POWER_KW}`);
   if (!(b.capacityKwh > 0)) throw new DispatchInputError('system_config.battery_capacity_kwh must be above 0');
   if (!(b.powerKw > 0)) throw new DispatchInputError('system_config.battery_power_kw must be above 0');
   if (!(b.minSoc >= 0 && b.maxSoc <= 1)) throw new DispatchInputError('system_config.battery_min_soc and battery_max_soc are fractions between 0 and 1');
@@ -93,8 +102,8 @@ export function checkDispatchProblem(p: DispatchProblem): number {
   if (!(b.initialSoc >= b.minSoc && b.initialSoc <= b.maxSoc)) {
     throw new DispatchInputError(`system_config.initial_soc (${b.initialSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);
   }
-  if (!(b.roundtripEfficiency > 0 && b.roundtripEfficiency <= 1)) {
-    throw new DispatchInputError(`system_config.roundtrip_efficiency (${b.roundtripEfficiency}) must be a fraction above 0 and at most 1`);
+  if (!(b.roundtripEfficiency >= MIN_ROUNDTRIP_EFFICIENCY && b.roundtripEfficiency <= 1)) {
+    throw new DispatchInputError(`system_config.roundtrip_efficiency (${b.roundtripEfficiency}) must be a fraction from ${MIN_ROUNDTRIP_EFFICIENCY} to 1`);
   }
   if (typeof p.terminalSoc === 'number' && !(p.terminalSoc >= b.minSoc && p.terminalSoc <= b.maxSoc)) {
     throw new DispatchInputError(`optimization_config.terminal_soc (${p.terminalSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);

@@ -7,5 +7,5 @@ export { assessUpdate, STAGE_RULES, TOPIC_RULES, type Assessment, type AssessInp
 export { dedupeKeys, normaliseLink, updateId } from './links';
 export { extractEffectiveDate, parseFeedDate } from './dates';
 export { seedUpdates } from './seed';
-export { pullFeeds, FeedTimeout, type FetchText, type PullLog, type PullOptions, type FeedReport, type PullResult } from './pull-feeds';
+export { pullFeeds, newestItems, FeedTimeout, FeedTooLarge, type FetchText, type PullLog, type PullOptions, type FeedReport, type PullResult } from './pull-feeds';
 export type { FeedFormat, FeedItem, FeedSource, ParsedFeed, Priority, Region, RegulatoryUpdate, SkippedItem } from './types';

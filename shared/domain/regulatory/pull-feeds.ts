@@ -1,7 +1,8 @@
 /**
  * The scheduled pull of regulatory feeds (ARCHITECTURE 5, flow 5), with fetching injected so the domain
- * knows nothing of HTTP. One feed that fails, times out or returns something that is not a feed is logged
- * and reported; the others still land.
+ * knows nothing of HTTP. One feed that fails, times out, is larger than the byte cap or returns something
+ * that is not a feed is logged and reported; the others still land. Of each feed only the newest
+ * `maxItems` are taken, so one feed of 40,000 items cannot flood the store.
  */
 import { FeedParseError } from './errors';
 import { dedupeKeys } from './links';
@@ -9,8 +10,8 @@ import { parseFeed } from './parse-feed';
 import { toUpdates } from './to-updates';
 import type { FeedSource, RegulatoryUpdate } from './types';
 
-/** Fetches a feed body; should stop when `signal` aborts. */
-export type FetchText = (url: string, signal: AbortSignal) => Promise<string>;
+/** Fetches a feed body; should stop when `signal` aborts, and stop reading with `FeedTooLarge` past `maxBytes`. */
+export type FetchText = (url: string, signal: AbortSignal, maxBytes: number) => Promise<string>;
 
 /** The part of the service logger the pull uses (`shared/http/logger` fits). */
 export interface PullLog {
@@ -23,6 +24,10 @@ export interface PullOptions {
   timeoutMs: number;
   /** YYYY-MM-DD; dates an item that states no effective date and has no publication date. */
   today: string;
+  /** Largest feed body read, in bytes (UTF-8, after any content decoding); a larger feed fails. */
+  maxBytes: number;
+  /** Items taken from one feed in one pull: the newest by publication date; the rest are left out and not remembered. */
+  maxItems: number;
 }
 
 export interface FeedReport {
@@ -34,6 +39,8 @@ export interface FeedReport {
   new: number;
   /** Items skipped for having neither link nor guid. */
   skipped?: number;
+  /** Items left out as older than the newest `maxItems`. */
+  over_cap?: number;
   error?: string;
 }
 
@@ -51,17 +58,44 @@ export class FeedTimeout extends Error {
   }
 }
 
-async function fetchWithTimeout(fetchText: FetchText, url: string, timeoutMs: number): Promise<string> {
+/** A feed body past the byte cap: the fetcher stopped reading there, and nothing of the feed is taken. */
+export class FeedTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`body larger than ${maxBytes} bytes: reading stopped there, nothing taken`);
+    this.name = 'FeedTooLarge';
+  }
+}
+
+/**
+ * The newest `max` items by publication date, kept in document order. Undated items count as the oldest, and
+ * among equals the earlier in the document wins.
+ */
+export function newestItems<T extends { published?: string }>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  const time = (item: T) => (item.published ? Date.parse(item.published) || Number.NEGATIVE_INFINITY : Number.NEGATIVE_INFINITY);
+  const chosen = items
+    .map((item, position) => ({ position, time: time(item) }))
+    .sort((a, b) => (a.time === b.time ? a.position - b.position : b.time - a.time))
+    .slice(0, max)
+    .map((c) => c.position)
+    .sort((a, b) => a - b);
+  return chosen.map((position) => items[position]);
+}
+
+async function fetchWithTimeout(fetchText: FetchText, url: string, options: PullOptions): Promise<string> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new FeedTimeout(timeoutMs));
-    }, timeoutMs);
+      reject(new FeedTimeout(options.timeoutMs));
+    }, options.timeoutMs);
   });
   try {
-    return await Promise.race([fetchText(url, controller.signal), timeout]);
+    const body = await Promise.race([fetchText(url, controller.signal, options.maxBytes), timeout]);
+    // Also holds for a fetcher that read past the cap: the parser never sees more than `maxBytes`.
+    if (Buffer.byteLength(body, 'utf8') > options.maxBytes) throw new FeedTooLarge(options.maxBytes);
+    return body;
   } finally {
     clearTimeout(timer);
   }
@@ -78,7 +112,7 @@ export async function pullFeeds(
   log: PullLog,
   options: PullOptions,
 ): Promise<PullResult> {
-  const bodies = await Promise.allSettled(sources.map((source) => fetchWithTimeout(fetchText, source.url, options.timeoutMs)));
+  const bodies = await Promise.allSettled(sources.map((source) => fetchWithTimeout(fetchText, source.url, options)));
 
   const seen = new Set(existing);
   const updates: RegulatoryUpdate[] = [];
@@ -102,8 +136,11 @@ export async function pullFeeds(
       report.push({ source: source.id, status: 'failed', items: 0, new: 0, error });
       return;
     }
-    const fresh = toUpdates(parsed.items, source, seen, options.today);
-    for (const item of parsed.items) {
+    const taken = newestItems(parsed.items, options.maxItems);
+    const overCap = parsed.items.length - taken.length;
+    const fresh = toUpdates(taken, source, seen, options.today);
+    // Keys of items left out are not remembered: were the feed to shrink, they could still be taken later.
+    for (const item of taken) {
       for (const key of dedupeKeys(item)) {
         if (!seen.has(key)) keys.push(key);
         seen.add(key);
@@ -111,6 +148,7 @@ export async function pullFeeds(
     }
     updates.push(...fresh);
     if (parsed.skipped.length > 0) log.info('regulatory feed items skipped', { feed: source.id, skipped: parsed.skipped });
+    if (overCap > 0) log.warn('regulatory feed over the item cap', { feed: source.id, items: parsed.items.length, taken: taken.length, over_cap: overCap });
     log.info('regulatory feed pulled', { feed: source.id, items: parsed.items.length, new: fresh.length });
     report.push({
       source: source.id,
@@ -118,6 +156,7 @@ export async function pullFeeds(
       items: parsed.items.length,
       new: fresh.length,
       ...(parsed.skipped.length > 0 ? { skipped: parsed.skipped.length } : {}),
+      ...(overCap > 0 ? { over_cap: overCap } : {}),
     });
   });
   return { updates, report, keys };

@@ -47,7 +47,8 @@ export function toUpdates(items: readonly FeedItem[], source: FeedSource, existi
       // An item known only by a non-URL guid has no document to point at but its feed.
       document_url: link ?? source.url,
       region: source.region,
-      jurisdiction: source.jurisdiction,
+      // Upper case, as the list's filter compares it (`us-ca` configured is `US-CA` stored).
+      jurisdiction: source.jurisdiction.toUpperCase(),
       published_at: item.published ?? null,
     });
   }

@@ -34,7 +34,8 @@ const STRING_CAP = 40;
 const STRETCH_LENGTH = 2_000;
 const BOUNDARY = 'fuzzBoundary17';
 
-const runtime = useRuntime({ env: { LOG_LEVEL: 'error', ...UNLIMITED_ENV } });
+// An edge node serves every route of the table, the edge-only ones included.
+const runtime = useRuntime({ edge: true, env: { LOG_LEVEL: 'error', ...UNLIMITED_ENV } });
 
 // ---------------------------------------------------------------------------------------------------------
 // zod 4 schema -> fast-check arbitrary. Walks `schema._zod.def` (type, shape, element, checks, ...); kinds

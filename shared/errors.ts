@@ -33,6 +33,13 @@ export class Conflict extends ServiceError {
 export class Unprocessable extends ServiceError {
   readonly status = 422;
 }
+/** A record the store cannot hold (DynamoDB's 400 KB item limit), from text a client sent: its fields are bounded where known. */
+export class RecordTooLarge extends ServiceError {
+  readonly status = 413;
+  constructor() {
+    super('The record is larger than the store allows (400 KB): send shorter text');
+  }
+}
 export class PayloadTooLarge extends ServiceError {
   readonly status = 413;
   constructor() {

@@ -20,7 +20,10 @@ function problem(issue: Issue): string {
     case 'invalid_type':
       return (issue as { input?: unknown }).input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
     case 'invalid_format':
-      return issue.format === 'email' ? 'must be a valid email address' : `must be a valid ${issue.format}`;
+      if (issue.format === 'email') return 'must be a valid email address';
+      // A pattern's own message says what is allowed; zod's default ("Invalid string: must match pattern ...") does not.
+      if (issue.format === 'regex') return issue.message.startsWith('Invalid string') ? 'is not in the expected format' : issue.message;
+      return `must be a valid ${issue.format}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':

@@ -18,7 +18,7 @@ export const AddAssetRequest = z.object({
   type: textSchema(60),
   capacity_kw: powerKw().positive(),
   location: textSchema(),
-  components: z.array(z.object({ oem: textSchema(), model: textSchema(), serial: textSchema(128) })).optional(),
+  components: z.array(z.object({ oem: textSchema(), model: textSchema(), serial: textSchema(128) })).max(200).optional(),
   customer_id: idSchema().optional(),
   site_id: idSchema().optional(),
 });

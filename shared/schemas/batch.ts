@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { identifier } from './bounds';
 import { config } from '../config';
-import { callbackUrlProblem } from '../domain/webhooks/callback-url';
+import { MAX_CALLBACK_URL_LENGTH, callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { STANDARD_SECRET, isUsableSecret } from '../domain/webhooks/signing';
 import { exact } from '../http/validation';
 
@@ -16,7 +16,6 @@ export const BATCH_EXECUTION_MODES = ['parallel', 'sequential'] as const;
 /** Operations per request: enough for a portfolio's daily run, few enough to answer within the API's time-out. */
 export const MAX_BATCH_OPERATIONS = 20;
 
-const MAX_URL_LENGTH = 2048;
 
 /** The keys every operation has; the others belong to its type (horizon, objective, mode, data, ...). */
 export const BatchOperation = z.looseObject({
@@ -32,7 +31,7 @@ export const BatchProcessRequest = z
     callback_url: z
       .string()
       .trim()
-      .max(MAX_URL_LENGTH)
+      .max(MAX_CALLBACK_URL_LENGTH)
       .refine((url) => callbackUrlProblem(url, config().CALLBACK_HOSTS) === null, { error: exact('Invalid callback URL') })
       .optional(),
     callback_secret: z

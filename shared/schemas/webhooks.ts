@@ -6,15 +6,14 @@ import { z } from 'zod';
 import { identifier } from './bounds';
 import { exact } from '../http/validation';
 import { config } from '../config';
-import { callbackUrlProblem } from '../domain/webhooks/callback-url';
+import { MAX_CALLBACK_URL_LENGTH, callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/events';
 import { isUsableSecret } from '../domain/webhooks/signing';
 
-const MAX_URL_LENGTH = 2048;
 const MAX_SECRET_LENGTH = 512;
 
 export const CreateWebhookRequest = z.object({
-  webhook_url: z.string().trim().max(MAX_URL_LENGTH).refine((url) => callbackUrlProblem(url, config().CALLBACK_HOSTS) === null, { error: exact('Invalid webhook URL') }),
+  webhook_url: z.string().trim().max(MAX_CALLBACK_URL_LENGTH).refine((url) => callbackUrlProblem(url, config().CALLBACK_HOSTS) === null, { error: exact('Invalid webhook URL') }),
   // An unknown name fails with "must be one of" and the allowed names (shared/http/validation.ts).
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES))

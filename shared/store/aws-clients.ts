@@ -9,6 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { config } from '../config';
+import { RecordTooLarge } from '../errors';
 
 let ddb: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
@@ -16,10 +17,26 @@ let sqs: SQSClient | undefined;
 let events: EventBridgeClient | undefined;
 let bedrock: BedrockRuntimeClient | undefined;
 
+/** DynamoDB refuses items over 400 KB with a ValidationException ("Item size has exceeded ..."). */
+const isItemTooLarge = (err: unknown) => (err as { name?: string })?.name === 'ValidationException' && /item size .*exceeded/i.test((err as Error).message);
+
 export function documentClient(): DynamoDBDocumentClient {
-  ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: config().AWS_REGION }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  if (!ddb) {
+    const client = new DynamoDBClient({ region: config().AWS_REGION });
+    // Every repository's write is covered: a record grown too large by client text is that client's 413, not a 500.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          if (isItemTooLarge(err)) throw new RecordTooLarge();
+          throw err;
+        }
+      },
+      { step: 'initialize', name: 'itemTooLargeAsNamedError' },
+    );
+    ddb = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
   return ddb;
 }
 

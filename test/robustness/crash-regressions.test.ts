@@ -112,6 +112,34 @@ describe('ids beyond the key limits', () => {
   });
 });
 
+describe('text too long for the store', () => {
+  /** An asset, a schedule, a BOM and a pending work order, as the maintenance loop makes them. */
+  async function pendingOrder(key: string): Promise<string> {
+    const asset_id = `asset-${Date.now()}-${Math.round(Math.random() * 1e6)}`;
+    const post = async (name: string, json: object) => (await call(runtime(), 'POST', `/terminal/${name}`, { key, json })).body;
+    await post('assets', { action: 'add', asset_id, name: 'Inverter 1', type: 'inverter', capacity_kw: 50, location: 'Berlin' });
+    const schedule = await post('schedule', { action: 'create', asset_id, maintenance_type: 'preventive', scheduled_date: '2026-12-01', priority: 'medium', reason: 'inspection' });
+    const bom = await post('bom', { action: 'generate', asset_id, schedule_id: schedule.schedule_id, maintenance_type: 'preventive' });
+    const order = await post('order', { action: 'create', asset_id, schedule_id: schedule.schedule_id, bom_id: bom.bom_id, assigned_technician: 'T', estimated_duration_hours: 4, priority: 'high' });
+    return order.order_id;
+  }
+
+  it('refuses a tracking callback URL of half a megabyte (it answered 500: the item outgrew DynamoDB)', async () => {
+    const { key } = await registerKey(runtime());
+    const order_id = await pendingOrder(key);
+    const r = await call(runtime(), 'POST', '/terminal/track', { key, json: { action: 'subscribe', order_id, callback_url: `http://127.0.0.1:9/${'u'.repeat(450_000)}` } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, message: 'Invalid callback URL', reason: 'longer than 2048 characters' });
+  });
+
+  it('refuses a tracking secret of half a megabyte', async () => {
+    const { key } = await registerKey(runtime());
+    const order_id = await pendingOrder(key);
+    const r = await call(runtime(), 'POST', '/terminal/track', { key, json: { action: 'subscribe', order_id, callback_url: 'http://127.0.0.1:9/a', secret: `whsec_${'A'.repeat(450_000)}` } });
+    expect(r.status).toBe(400);
+  });
+});
+
 describe('numbers too small for the store', () => {
   it('refuses a non-zero magnitude below 1e-100 (DynamoDB cannot store it) naming the field', async () => {
     const { key } = await registerKey(runtime());

@@ -60,6 +60,8 @@ export class RowStore {
 /** Rejected rows: a count and the first few reasons, each naming its line. */
 export class Rejections {
   static readonly KEPT = 10;
+  /** A reason quotes the cell it rejects; a megabyte cell must not make the upload record too large to store. */
+  static readonly REASON_LENGTH = 200;
   count = 0;
   readonly reasons: string[] = [];
 
@@ -67,6 +69,8 @@ export class Rejections {
 
   add(position: number, reason: string): void {
     this.count++;
-    if (this.reasons.length < Rejections.KEPT) this.reasons.push(`${this.label} ${position}: ${reason}`);
+    if (this.reasons.length >= Rejections.KEPT) return;
+    const text = `${this.label} ${position}: ${reason}`;
+    this.reasons.push(text.length > Rejections.REASON_LENGTH ? `${text.slice(0, Rejections.REASON_LENGTH - 1)}…` : text);
   }
 }

@@ -29,7 +29,11 @@ export function addressProblem(address: string, policy: CallbackPolicy): string 
 }
 
 /** Why a callback URL is refused, or null when it is acceptable. */
+/** Longest callback URL accepted: browsers and proxies agree on about 2,000 characters, and it is stored on every record. */
+export const MAX_CALLBACK_URL_LENGTH = 2048;
+
 export function callbackUrlProblem(text: string, policy: CallbackPolicy): string | null {
+  if (text.length > MAX_CALLBACK_URL_LENGTH) return `longer than ${MAX_CALLBACK_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(text);

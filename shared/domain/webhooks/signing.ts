@@ -9,8 +9,8 @@ import { Webhook } from 'standardwebhooks';
 
 const STANDARD_PREFIX = 'whsec_';
 
-/** A secret in the standard's form: `whsec_` and base64 of at least 12 bytes. */
-export const STANDARD_SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/;
+/** A secret in the standard's form: `whsec_` and base64 of 12 to 128 bytes. */
+export const STANDARD_SECRET = /^whsec_[A-Za-z0-9+/]{16,172}={0,2}$/;
 
 /** A new secret for a receiver that gave none: `whsec_` and 24 random bytes in base64. */
 export const newWebhookSecret = (): string => `${STANDARD_PREFIX}${randomBytes(24).toString('base64')}`;

@@ -140,6 +140,20 @@ describe('JSON data points', () => {
     expect(file.manufacturer).toBe('my-meter');
   });
 
+  it('quotes at most 200 characters of a rejected cell, so a huge cell cannot outgrow the upload record', () => {
+    const file = standardisePoints(
+      [
+        { timestamp: '2024-07-01T12:00:00Z', value: 1, unit: 'kW' },
+        { timestamp: 'x'.repeat(1_000_000), value: 1, unit: 'kW' },
+      ],
+      { timezone: 'UTC' },
+    );
+
+    expect(file.rowsRejected).toBe(1);
+    expect(file.rejectReasons[0]).toHaveLength(200);
+    expect(file.rejectReasons[0]).toMatch(/^point 2: timestamp "x+…$/);
+  });
+
   it('throws InvalidDataPoints for an unknown unit, for power mixed with energy, and for no points', () => {
     expect(() => standardisePoints([{ timestamp: '2024-01-01T00:00:00Z', value: 1, unit: 'A' }])).toThrow(
       new InvalidDataPoints('data point 1: unknown unit "A" (use W, kW, MW, Wh, kWh or MWh)'),

@@ -103,4 +103,3 @@ export async function benchRegulatoryList(): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('regulatory-list.ts')) await benchRegulatoryList();

@@ -61,13 +61,14 @@ const FreemiumForm = z.object({
 });
 
 const errorMessages: Record<number, string> = {
-  400: 'Invalid parameters or request format',
+  400: 'Invalid parameters or request format: a field outside its bounds (ids are 1-128 printable ASCII characters without `/`; every number is 0 or of magnitude 1e-100 to 1e15, physical quantities within their own bounds), a malformed percent-escape in the path, a malformed body',
   401: 'Missing or invalid API key (`Unauthorized`)',
   403: 'The endpoint needs the enterprise tier (TIER_REQUIRED)',
   404: 'Not found',
   409: 'Conflict with the current state',
-  413: 'Request body too large (6 MB), or more rows than the tier allows (TIER_LIMIT_EXCEEDED)',
-  429: 'Rate limit exceeded',
+  413: 'Request body too large (6 MB), a record larger than the store allows (400 KB), or more rows than the tier allows (TIER_LIMIT_EXCEEDED)',
+  422: 'The solver stopped without an optimum: the inputs span too many orders of magnitude to solve reliably',
+  429: 'Rate limit exceeded, or too many failed authentications from this address (with `Retry-After`)',
   500: 'Server-side processing error',
   503: 'A component is down',
 };

@@ -45,7 +45,7 @@ export interface RouteDoc {
   successStatus?: 200 | 201;
   quota?: QuotaKind;
   /** Statuses besides the ones every route of its group can answer. */
-  errors?: readonly (404 | 409 | 413 | 503)[];
+  errors?: readonly (404 | 409 | 413 | 422 | 503)[];
 }
 
 const TERMINAL_STORED = 'Requires `customer_id`; 404 when nothing is stored for the customer.';
@@ -171,6 +171,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     body: DispatchOptimizationRequest,
     examples: { day: ex.dispatchOptimizationExample },
     response: 'optimization_result: dispatch_schedule, economic_summary, operational_insights.',
+    errors: [422],
   },
   'realtime-dispatch': { summary: 'Send a real-time control command', tag: 'Dispatch', body: RealtimeDispatchRequest, examples: { discharge: ex.realtimeDispatchExample }, response: '`status: "success"` and the accepted command with its safety-check results.', errors: [404] },
 

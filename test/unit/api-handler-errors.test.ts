@@ -1,8 +1,8 @@
 /** Every 5xx is logged with its error and request id, whatever was thrown (issue 17). */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { resetConfig } from '../../shared/config';
 import { publicHandler } from '../../shared/http/api-handler';
 import type { Route } from '../../shared/routes';
+import { captureLogLines } from '../helpers/log-lines';
 
 const route: Route = { id: 'fixture-throws', method: 'POST', path: '/fixture/{thing_id}', handler: 'fixture', auth: 'none', group: 'platform', body: 'json', rate: 'none' };
 
@@ -20,39 +20,23 @@ const event = (rawPath = '/fixture/one', body = '{}'): APIGatewayProxyEventV2 =>
   }) as unknown as APIGatewayProxyEventV2;
 
 describe('errors of a handler', () => {
-  const saved = process.env.LOG_LEVEL;
-  let lines: string[];
-  let spy: jest.SpyInstance;
-  beforeEach(() => {
-    process.env.LOG_LEVEL = 'error';
-    resetConfig();
-    lines = [];
-    spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  });
-  afterEach(() => {
-    spy.mockRestore();
-    process.env.LOG_LEVEL = saved;
-    resetConfig();
-  });
+  const logged = captureLogLines('stderr', 'error');
 
   it.each([
     ['a solver error whose status is -1', Object.assign(new Error('HiGHS failed'), { status: -1 }), 'HiGHS failed'],
     ['a string', 'plain string thrown', 'plain string thrown'],
     ['undefined', undefined, 'undefined'],
     ['an object with status 503', { status: 503, detail: 'upstream' }, 'upstream'],
-  ])('logs %s with the request id and answers 500', async (_what, thrown, logged) => {
+  ])('logs %s with the request id and answers 500', async (_what, thrown, expected) => {
     const handler = publicHandler(route, {}, async () => {
       throw thrown;
     });
     const result = await handler(event(), {} as Context);
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(result.body as string)).toEqual({ status: 'error', error: 'Internal server error', request_id: 'req-123' });
-    const line = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+    const line = logged().map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
     expect(line).toMatchObject({ level: 'error', request_id: 'req-123', route: 'fixture-throws' });
-    expect(JSON.stringify(line.err)).toContain(logged);
+    expect(JSON.stringify(line.err)).toContain(expected);
   });
 
   it('answers a malformed escape in the raw path with 400 before anything else runs', async () => {

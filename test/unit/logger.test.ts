@@ -1,37 +1,19 @@
 import { log } from '../../shared/http/logger';
-import { resetConfig } from '../../shared/config';
+import { captureLogLines } from '../helpers/log-lines';
 
 describe('structured logs', () => {
-  const saved = process.env.LOG_LEVEL;
-  let lines: string[];
-  let spy: jest.SpyInstance;
-
-  beforeEach(() => {
-    process.env.LOG_LEVEL = 'info';
-    resetConfig();
-    lines = [];
-    spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-  });
-
-  afterEach(() => {
-    spy.mockRestore();
-    process.env.LOG_LEVEL = saved;
-    resetConfig();
-  });
+  const logged = captureLogLines('stdout', 'info');
 
   it('writes one JSON object per line', () => {
     log.info('request', { route: 'usage', status: 200 });
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: 'info', msg: 'request', route: 'usage', status: 200 });
+    expect(logged()).toHaveLength(1);
+    expect(JSON.parse(logged()[0])).toMatchObject({ level: 'info', msg: 'request', route: 'usage', status: 200 });
   });
 
   it('never writes a key, a secret or an authorization header', () => {
     log.info('request', { api_key: 'eo_live_SECRET1', headers: { authorization: 'Bearer SECRET2', 'x-api-key': 'SECRET3' }, secret: 'SECRET4' });
-    expect(lines.join('')).not.toMatch(/SECRET/);
-    expect(JSON.parse(lines[0]).headers.authorization).toBe('[redacted]');
+    expect(logged().join('')).not.toMatch(/SECRET/);
+    expect(JSON.parse(logged()[0]).headers.authorization).toBe('[redacted]');
   });
 
   it('masks secrets by name and keeps object keys readable', () => {
@@ -45,14 +27,14 @@ describe('structured logs', () => {
       cookie: 'SECRET9',
       nested: { 'X-Api-Key': 'SECRET10', refresh_token: 'SECRET11' },
     });
-    const line = JSON.parse(lines[0] ?? '{}');
-    expect(lines.join('')).not.toMatch(/SECRET\d/);
+    const line = JSON.parse(logged()[0] ?? '{}');
+    expect(logged().join('')).not.toMatch(/SECRET\d/);
     expect(line.key).toBe('nowcast/acme/site-1/2026/data.csv');
     expect(line.key_hint).toBe('eo_live_ab');
   });
 
   it('drops entries below the configured level', () => {
     log.debug('noise');
-    expect(lines).toHaveLength(0);
+    expect(logged()).toHaveLength(0);
   });
 });

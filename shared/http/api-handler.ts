@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
 import { malformedPathMessage, matchPath, routeById, routeKey, type Route } from '../routes';
 import { authenticate, presentedKey, type Caller } from '../services/authentication';
-import { rateLimitHeaders, takeRequest, type RateDecision } from '../services/rate-limit';
+import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../services/rate-limit';
 import { flushRequestStats, recordRequest } from '../services/request-stats';
 import { log } from './logger';
 import { checkInputBounds } from './input-bounds';
@@ -43,6 +43,8 @@ export interface HandlerInput<S extends Schemas> {
   /** The body as read, for multipart and raw CSV routes. */
   rawBody: ParsedBody;
   event: APIGatewayProxyEventV2;
+  /** The client's address as the gateway saw it (the TCP peer; forwarding headers are not trusted). */
+  sourceIp: string;
   requestId: string;
   route: Route;
 }
@@ -94,7 +96,7 @@ function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiRe
       if (route.rate !== 'none') {
         const subject = state.caller ? `key:${state.caller.keyHash}` : `ip:${sourceIp(request.event)}`;
         state.rate = await takeRequest(subject, state.caller?.tier ?? 'anonymous');
-        if (!state.rate.allowed) throw new RateLimited(Math.max(1, state.rate.reset - Math.floor(Date.now() / 1000)));
+        if (!state.rate.allowed) throw new RateLimited(secondsUntilReset(state.rate));
       }
       if (route.tier === 'enterprise' && state.caller?.tier !== 'enterprise') {
         throw new TierRequired('This endpoint requires the enterprise tier', { current_tier: state.caller?.tier, required_tier: 'enterprise' });
@@ -134,6 +136,7 @@ function buildHandler<S extends Schemas>(route: Route, schemas: S, run: (input: 
       caller: state.caller!,
       rawBody: body,
       event,
+      sourceIp: sourceIp(event),
       requestId: state.requestId,
       route,
     } as AuthenticatedInput<S>);

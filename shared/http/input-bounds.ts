@@ -1,8 +1,8 @@
 /**
  * The bounds of shared/schemas/bounds.ts applied to a whole request, whatever its schema: every field named
  * `id`, `*_id` or `*_ids` holds ids, every number is 0 or of a magnitude from MIN_ABS_NONZERO_NUMBER to
- * MAX_ABS_NUMBER, and nesting stays shallow. Loose
- * bodies (the terminal actions) reach services without a field-by-field schema; this keeps them honest.
+ * MAX_ABS_NUMBER, and nesting stays shallow. Loose bodies (the terminal actions) reach services without a
+ * field-by-field schema; this keeps them honest.
  * Iterative, so a body nested a million deep is a 400, not a stack overflow.
  */
 import { BadRequest } from '../errors';

@@ -17,17 +17,15 @@ export const ID_PROBLEM = `must be 1-${MAX_ID_LENGTH} printable ASCII characters
 /** Any id field (customer, site, asset, device, order, job, model, webhook, batch, upload). */
 export const identifier = () => z.string().trim().min(1).max(MAX_ID_LENGTH).regex(ID_CHARACTERS, ID_PROBLEM);
 
-/** True when `value` is an acceptable id (what `identifier()` accepts, before trimming). */
-export const isIdentifier = (value: string): boolean => {
-  const trimmed = value.trim();
-  return trimmed.length >= 1 && trimmed.length <= MAX_ID_LENGTH && ID_CHARACTERS.test(trimmed);
-};
+const ID = identifier();
+/** True when `identifier()` accepts `value`. */
+export const isIdentifier = (value: string): boolean => ID.safeParse(value).success;
 
 /** Deepest nesting of a JSON body: no request of ours nests more than a few levels. */
 export const MAX_BODY_DEPTH = 32;
 
-/** A power in kW, signed or not. */
-export const powerKw = ({ signed = false } = {}) => z.number().min(signed ? -MAX_POWER_KW : 0).max(MAX_POWER_KW);
+/** A power in kW (never negative: a direction is a field of its own). */
+export const powerKw = () => z.number().min(0).max(MAX_POWER_KW);
 export const energyKwh = () => z.number().min(0).max(MAX_ENERGY_KWH);
 /** A price may be negative (surplus hours in day-ahead markets). */
 export const price = (): z.ZodNumber => z.number().min(-MAX_ABS_PRICE).max(MAX_ABS_PRICE);

@@ -20,7 +20,7 @@ import { incrementDailyCounter } from '../store/stats-repo';
 import { recordLead } from '../store/leads-repo';
 import type { Caller } from './authentication';
 import { withQuota } from './quota';
-import { takeDailyAllowance } from './rate-limit';
+import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
 
 const HOUR_MS = 3_600_000;
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d + 0;
@@ -134,7 +134,7 @@ export async function freemiumForecast(form: MultipartBody) {
   const siteName = (form.fields.site_name ?? '').trim().slice(0, 200);
   const location = (form.fields.location ?? '').trim().slice(0, 200);
   const allowance = await takeDailyAllowance(`email:${email.toLowerCase()}`, config().FREEMIUM_FORECASTS_PER_EMAIL_PER_DAY);
-  if (!allowance.allowed) throw new RateLimited(Math.max(1, allowance.reset - Math.floor(Date.now() / 1000)));
+  if (!allowance.allowed) throw new RateLimited(secondsUntilReset(allowance));
 
   let parsed;
   try {

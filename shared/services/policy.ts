@@ -12,7 +12,7 @@ import { readUsage } from '../store/quotas-repo';
 import type { Caller } from './authentication';
 import { rephraseAnswer } from './policy-rephrasing';
 import { withQuota } from './quota';
-import { takeDailyAllowance } from './rate-limit';
+import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
 
 async function composeAnswer(body: PolicyComplianceRequest) {
   const { source_ids: _ids, ...result } = answerPolicyQuery(body);
@@ -36,7 +36,7 @@ export async function answerPolicy(caller: Caller, body: PolicyComplianceRequest
 export async function answerPolicyFreemium(address: string, body: PolicyComplianceRequest) {
   const perDay = config().FREEMIUM_POLICY_QUERIES_PER_ADDRESS_PER_DAY;
   const allowance = await takeDailyAllowance(`policy-ip:${address}`, perDay);
-  if (!allowance.allowed) throw new RateLimited(Math.max(1, allowance.reset - Math.floor(Date.now() / 1000)));
+  if (!allowance.allowed) throw new RateLimited(secondsUntilReset(allowance));
   const result = await composeAnswer(body);
   return { status: 'success', ...result, tier_info: { tier: 'freemium', queries_used: perDay - allowance.remaining, queries_remaining: allowance.remaining } };
 }

@@ -20,12 +20,7 @@ export function limitFor(tier: Tier | 'anonymous'): number {
   return { free: c.RATE_LIMIT_FREE, professional: c.RATE_LIMIT_PROFESSIONAL, enterprise: c.RATE_LIMIT_ENTERPRISE, anonymous: c.RATE_LIMIT_ANONYMOUS }[tier];
 }
 
-export async function takeRequest(subject: string, tier: Tier | 'anonymous', now = Date.now()): Promise<RateDecision> {
-  const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-  const limit = limitFor(tier);
-  const count = await countRequest(subject, windowStart);
-  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), reset: windowStart + WINDOW_SECONDS, used: count };
-}
+export const takeRequest = (subject: string, tier: Tier | 'anonymous', now = Date.now()): Promise<RateDecision> => takeAllowance(subject, limitFor(tier), WINDOW_SECONDS, now);
 
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   return { 'x-ratelimit-limit': String(d.limit), 'x-ratelimit-remaining': String(d.remaining), 'x-ratelimit-reset': String(d.reset) };

@@ -18,7 +18,7 @@ import { listAssetsOfSite } from '../store/assets-repo';
 import { withLock } from '../store/locks';
 import { ensureSite, getSite, markTrainingRequested, setCoverage, type SiteRecord } from '../store/sites-repo';
 import { getCustomer } from '../store/tenants-repo';
-import { claimObjectKey, getUpload, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
+import { claimObjectKey, getUpload, retryPromisedReason, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
 import { weatherProvider } from '../weather';
 
 const DAY_MS = 86_400_000;
@@ -107,7 +107,7 @@ export async function processUploadedObject(key: string): Promise<void> {
       await updateUpload(upload.upload_id, { status: 'failed', reason: `Invalid CSV format: ${err.reason}`, quarantine_path: quarantine });
       return;
     }
-    await updateUpload(upload.upload_id, { status: 'failed', reason: `processing error (${(err as Error).name}); will be retried` });
+    await updateUpload(upload.upload_id, { status: 'failed', reason: retryPromisedReason((err as Error).name) });
     throw err;
   }
 }

@@ -46,11 +46,11 @@ export async function uploadIdOfObject(objectKey: string): Promise<string | unde
   return (await getItem('analytics', keys.uploadObject(objectKey)))?.upload_id as string | undefined;
 }
 
-/**
- * The processing service's transient failure ("processing error (...); will be retried",
- * shared/services/upload-processing.ts) promises another attempt, so such an upload is still in flight.
- */
-export const RETRY_PROMISED = /; will be retried$/;
+const RETRY_PROMISED_SUFFIX = '; will be retried';
+/** Ends the reason of a failure that promises another attempt: such an upload is still in flight. */
+export const RETRY_PROMISED = new RegExp(`${RETRY_PROMISED_SUFFIX}$`);
+/** The reason processing records for a transient failure (shared/services/upload-processing.ts). */
+export const retryPromisedReason = (cause: string): string => `processing error (${cause})${RETRY_PROMISED_SUFFIX}`;
 
 /** Queued, processing, or failed with a promised retry: an upload that some worker still owes an outcome. */
 export const isInFlight = (u: Pick<UploadRecord, 'status' | 'reason'>): boolean =>

@@ -29,6 +29,14 @@ function requiredString(input, name) {
 }
 
 /** The queue a QueueUrl names: its last path segment, whatever the host (the port changes across restarts). */
+/** A visibility change of one request or batch entry: its receipt handle and new time-out, both required. */
+function visibilityChange(input) {
+  const handle = requiredString(input, 'ReceiptHandle');
+  const seconds = integerParameter(input, 'VisibilityTimeout', NUMERIC_ATTRIBUTES.VisibilityTimeout);
+  if (seconds === undefined) throw errors.missingParameter('VisibilityTimeout');
+  return { handle, seconds };
+}
+
 function queueNameOf(input) {
   const url = requiredString(input, 'QueueUrl');
   let pathname = url;
@@ -222,10 +230,7 @@ export const ACTIONS = {
 
   ChangeMessageVisibility(store, input) {
     const name = queueNameOf(input);
-    const handle = requiredString(input, 'ReceiptHandle');
-    const seconds = integerParameter(input, 'VisibilityTimeout', NUMERIC_ATTRIBUTES.VisibilityTimeout);
-    if (seconds === undefined) throw errors.missingParameter('VisibilityTimeout');
-    const [err] = store.changeVisibility(name, [{ handle, seconds }]);
+    const [err] = store.changeVisibility(name, [visibilityChange(input)]);
     if (err) throw err;
     return {};
   },
@@ -236,9 +241,7 @@ export const ACTIONS = {
     const entries = batchEntries(input);
     const checked = entries.map((entry) => {
       try {
-        const seconds = integerParameter(entry, 'VisibilityTimeout', NUMERIC_ATTRIBUTES.VisibilityTimeout);
-        if (seconds === undefined) throw errors.missingParameter('VisibilityTimeout');
-        return { handle: requiredString(entry, 'ReceiptHandle'), seconds };
+        return visibilityChange(entry);
       } catch (err) {
         return { err };
       }

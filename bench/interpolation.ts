@@ -16,15 +16,17 @@ import { regularise } from '../shared/domain/forecasting/regularise';
 import { weatherOnGrid } from '../shared/domain/weather/hourly-on-grid';
 import { mulberry32 } from '../test/helpers/seeded-random';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
+import { pairedRatioInterval, requestLatencyMs } from './accuracy/gaps';
 
-const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'analog_days', 'adaptive'];
+const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'analog_days', 'envelope_kriging', 'adaptive'];
 const WEATHER_METHODS: FillMethod[] = ['irradiance', 'adaptive'];
 /** Each trial sees the whole series (105 days) with only its gap hidden, as a cleaning of the full history would; analog days need the other days. */
 const WINDOW_DAYS = 120;
-/** Gap lengths in hours, each with the wanted adaptive RMSE over linear (issue #7). */
-const TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.7, 6: 0.7 };
+/** Gap lengths in hours, each with the wanted adaptive RMSE over linear with the weather feed (issue #7; 3 h restated from 0.70 to 0.75 by issue #18). */
+const TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.75, 6: 0.7 };
+/** The same from the history alone (issue #18). */
+const HISTORY_TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.85, 6: 0.75 };
 const GAPS_PER_LENGTH = 200;
-const BOOTSTRAP_RESAMPLES = 2000;
 const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 function serfEast() {
@@ -51,25 +53,6 @@ function speedOn100kRows(): { rows: number; ms: number; filled: number } {
 }
 
 type PerGap = ReturnType<typeof evaluateByHiding>['perGap'];
-
-/** 95% percentile interval of RMSE(a) / RMSE(b) when the gaps are resampled with replacement, both methods on the same gaps. */
-function pairedRatioInterval(a: PerGap, b: PerGap): [number | null, number | null] {
-  const other = new Map(b.map((g) => [g.start, g]));
-  const pairs = a.filter((g) => other.has(g.start)).map((g) => [g.se, other.get(g.start)!.se]);
-  if (!pairs.length) return [null, null];
-  const random = mulberry32(11);
-  const ratios = Array.from({ length: BOOTSTRAP_RESAMPLES }, () => {
-    let num = 0;
-    let den = 0;
-    for (let k = 0; k < pairs.length; k++) {
-      const [sa, sb] = pairs[Math.floor(random() * pairs.length)];
-      num += sa;
-      den += sb;
-    }
-    return Math.sqrt(num / den);
-  }).sort((p, q) => p - q);
-  return [round(ratios[Math.floor(0.025 * BOOTSTRAP_RESAMPLES)], 2), round(ratios[Math.ceil(0.975 * BOOTSTRAP_RESAMPLES) - 1], 2)];
-}
 
 type Scores = Record<string, { rmse_kw: number | null; mae_kw: number | null; level_rmse_kw: number | null; shape_rmse_kw: number | null; gaps: number }>;
 
@@ -124,6 +107,7 @@ export async function benchInterpolation(): Promise<void> {
     split[`${hours}h`] = levelAndShape(row, TARGET_BY_GAP_HOURS[hours]);
   }
   const speed = speedOn100kRows();
+  const latency = requestLatencyMs();
   const out = {
     measured_at: new Date().toISOString(),
     data: 'NREL PVDAQ SERF East, 15 min AC power (kW), 2016-07-01 to 2016-10-13; gaps hidden at seeded daylight positions, each filled with the rest of the series known; weather: the site\'s NSRDB PSM3 GHI',
@@ -133,7 +117,8 @@ export async function benchInterpolation(): Promise<void> {
     adaptive_rmse_over_linear_95ci: intervals,
     adaptive_level_and_shape: split,
     speed_100k_rows: speed,
-    targets: { wanted: 'adaptive RMSE <= 0.70 x linear on 3 h and 6 h gaps, <= 1.0 x on 1 h gaps; 100,000 rows under 1 s' },
+    latency_288_points: latency,
+    targets: { wanted: 'adaptive RMSE / linear: history only <= 1.0, 0.85, 0.75 on 1, 3, 6 h gaps; with the weather feed <= 1.0, 0.75, 0.70; 3 days at 15 min under 300 ms; 100,000 rows under 1 s' },
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/interpolation.json', JSON.stringify(out, null, 2) + '\n');
@@ -141,7 +126,8 @@ export async function benchInterpolation(): Promise<void> {
   for (const [gap, row] of Object.entries(table)) lines.push(`| ${gap} | ` + columns.map((c) => `${row[c].rmse_kw} / ${row[c].mae_kw}`).join(' | ') + ' |');
   lines.push('', '| adaptive RMSE / linear | ' + configurations.map(({ label }) => label.trim() || 'history only').join(' | ') + ' |', '|---|' + configurations.map(() => '---').join('|') + '|');
   for (const [gap, r] of Object.entries(ratios)) lines.push(`| ${gap} | ` + Object.entries(r).map(([k, v]) => `${v} (${intervals[gap][k].join('-')})`).join(' | ') + ' |');
-  lines.push('', `In brackets: 95% interval over the gaps (paired bootstrap, ${BOOTSTRAP_RESAMPLES} resamples).`, '', 'Wanted: <= 0.70 on 3 h and 6 h, <= 1.0 on 1 h.', '', ...splitLines(split), '', `100,000 rows (5 min, 5% missing, outliers on): ${speed.ms} ms, ${speed.filled} values filled (wanted under 1 s).`, '');
+  const wanted = (targets: Record<number, number>) => Object.entries(targets).map(([h, t]) => `<= ${t} on ${h} h`).join(', ');
+  lines.push('', 'In brackets: 95% interval over the gaps (paired bootstrap, 2000 resamples).', '', `Wanted: history only ${wanted(HISTORY_TARGET_BY_GAP_HOURS)}; with the weather feed ${wanted(TARGET_BY_GAP_HOURS)}.`, '', ...splitLines(split), '', `100,000 rows (5 min, 5% missing, outliers on): ${speed.ms} ms, ${speed.filled} values filled (wanted under 1 s).`, `One 288-point request (3 days at 15 min, quality_enhancement, accuracy measured): median ${latency.median_ms} ms, first call ${latency.cold_ms} ms (wanted under 300 ms).`, '');
   writeFileSync('bench/results/interpolation.md', lines.join('\n'));
   console.log(lines.join('\n'));
 }

@@ -3,6 +3,7 @@
  * ratios against baselines measured in the same run, never asserted in tests.
  *   npm run bench                 all
  *   npm run bench -- ingestion    one
+ *   npm run bench -- accuracy     forecast accuracy on every data set (options: bench/accuracy/index.ts)
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -14,8 +15,9 @@ import { benchDispatch } from './dispatch';
 import { benchPolicy } from './policy';
 import { benchSoak } from './soak';
 import { benchRegulatoryList } from './regulatory-list';
+import { benchAccuracy } from './accuracy/index';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -52,3 +52,21 @@ export function serfEastHourlyWeather(times: readonly number[]): WeatherPoint[] 
     pressure_hpa: NaN,
   }));
 }
+
+/** A CSV's columns by (trimmed) header name, as strings; blank cells stay '' (see `numbers`). */
+export function readCsvColumns(file: string): Record<string, string[]> {
+  const [head, ...lines] = readFileSync(path.join(DATA, file), 'utf8').trim().split(/\r?\n/);
+  const names = head.split(',').map((s) => s.trim());
+  const columns: Record<string, string[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (const line of lines) {
+    const cells = line.split(',');
+    names.forEach((n, i) => columns[n].push((cells[i] ?? '').trim()));
+  }
+  return columns;
+}
+
+/** Cells as numbers, a blank cell as NaN (Number('') would be 0). */
+export const numbers = (cells: readonly string[]): number[] => cells.map((c) => (c === '' ? NaN : Number(c)));
+
+/** The path of a file in the shared data folder. */
+export const dataFile = (file: string) => path.join(DATA, file);

@@ -34,6 +34,24 @@ export const priceForecastExample = {
   duck_curve_adjustment: true,
 };
 
+/** Days of history in the fundamentals example: the price models learn a regressor's effect over at least 35 days. */
+const FUNDAMENTALS_EXAMPLE_DAYS = 36;
+/** A day-ahead load forecast (MW) with a daily shape, and a wind forecast that swings by day. */
+const loadMw = (i: number) => Math.round(40_000 + 8000 * Math.sin((Math.PI * ((i % 24) - 6)) / 12) + 3000 * Math.sin(i / 37));
+const windMw = (i: number) => Math.round(3000 + 2500 * Math.sin(i / 29));
+
+/** Prices with the load and wind forecasts as regressors (ARCHITECTURE 9): rows over the history and the 24 horizon hours. */
+export const priceForecastFundamentalsExample = {
+  historical_prices: Array.from({ length: 24 * FUNDAMENTALS_EXAMPLE_DAYS }, (_, i) => ({ timestamp: isoHour(i), price: Math.round((10 + 0.001 * (loadMw(i) - windMw(i))) * 100) / 100, currency: 'EUR' })),
+  market: 'NordPool-system',
+  forecast_horizon: 24,
+  include_fundamentals: true,
+  renewable_penetration: true,
+  duck_curve_adjustment: false,
+  timezone: 'Europe/Oslo',
+  fundamentals: Array.from({ length: 24 * (FUNDAMENTALS_EXAMPLE_DAYS + 1) }, (_, i) => ({ timestamp: isoHour(i), load_forecast: loadMw(i), wind_forecast: windMw(i) })),
+};
+
 /** Battery power is positive when discharging (ARCHITECTURE 9, "Fractions and signs"). */
 export const dispatchOptimizationExample = {
   forecasts: {

@@ -107,7 +107,18 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   // Forecasting
   forecast: { summary: 'Forecast solar, wind or load from history', tag: 'Forecasting', body: ForecastRequest, examples: { solar: ex.forecastExample }, response: 'forecast points with confidence bounds, model_performance and actionable_insights.', quota: 'forecasts' },
   'generate-forecast': { summary: 'Forecast solar, wind or load (same as POST /forecast)', tag: 'Forecasting', body: ForecastRequest, examples: { solar: ex.forecastExample }, response: 'Same as POST /forecast.', quota: 'forecasts' },
-  'price-forecast': { summary: 'Electricity price forecast', tag: 'Forecasting', body: PriceForecastRequest, examples: { day_ahead: ex.priceForecastExample }, response: 'price_forecast and market_insights.', quota: 'forecasts' },
+  'price-forecast': {
+    summary: 'Electricity price forecast',
+    tag: 'Forecasting',
+    description:
+      'Hourly (or sub-hourly) prices; days are local to `timezone` (default UTC). Members: LEAR (lasso on asinh-transformed lagged prices, an ensemble over calibration windows of 56, 84, 364 and 728 days) and the epftoolbox naive forecast, chosen on rolling-origin validation. ' +
+      '`fundamentals`: rows of `{timestamp, <name>: number, ...}` with up to 4 named columns (e.g. `load_forecast`, `wind_forecast`, `solar_forecast`); with `include_fundamentals: true` they are LEAR regressors (the day itself, the day before and a week before). They must cover every horizon hour (else 400) and at least the last 35 days of the history (else 400); history gaps are interpolated. ' +
+      '`include_fundamentals: true` without `fundamentals`, fundamentals without `include_fundamentals`, and `renewable_penetration` without a wind, solar or renewable column are answered, not refused: `unused_inputs` says what was not used and why.',
+    body: PriceForecastRequest,
+    examples: { day_ahead: ex.priceForecastExample, with_fundamentals: ex.priceForecastFundamentalsExample },
+    response: 'price_forecast and market_insights (renewable_impact reads the renewable regressor when one is used), model_used, market, member_weights, fundamentals_used (the columns used as regressors) and unused_inputs.',
+    quota: 'forecasts',
+  },
   'freemium-forecast': {
     summary: 'Free 24-hour forecast from a CSV (no key)',
     tag: 'Forecasting',
@@ -158,7 +169,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     tag: 'Data cleaning',
     body: InterpolationRequest,
     examples: { midday_gap: ex.interpolateExample },
-    response: 'cleaned_data (quality `original` or `interpolated`) and processing_stats.',
+    response: 'cleaned_data (quality `original`, `interpolated`, or in quality_enhancement `stale`) and processing_stats (with stale_values_detected).',
     quota: 'data_cleaning_operations',
     errors: [413],
   },

@@ -1,6 +1,7 @@
 /** Requests of the forecasting endpoints (SPEC 4.1 /forecast, /api/price-forecast; 4.4 freemium). */
 import { z } from 'zod';
 import { price, seriesValue } from './bounds';
+import { canonicalTimeZone } from './weather';
 
 /** ARCHITECTURE 9: at most 168 hours for POST /forecast, GET /forecast and the price forecast. */
 export const MAX_HORIZON_HOURS = 168;
@@ -36,6 +37,25 @@ export const ForecastRequest = z.object({
     .default({ horizon: 24, model_type: 'ensemble', confidence_interval: 0.9, weather_integration: false, seasonal_adjustment: true }),
 });
 
+/** ARCHITECTURE 9: at most 4 named columns of day-ahead fundamentals beside the timestamp. */
+export const MAX_FUNDAMENTAL_COLUMNS = 4;
+/** A column name: identifier-like, as `load_forecast` or `wind_forecast`. */
+const FUNDAMENTAL_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** Rows of `{timestamp, <name>: number, ...}` over the history and the horizon; each value within the series bounds. */
+const fundamentals = z
+  .array(z.object({ timestamp: z.string().min(1) }).catchall(seriesValue()))
+  .min(1)
+  .max(100_000 + MAX_HORIZON_HOURS * 4)
+  .superRefine((rows, ctx) => {
+    const names = new Set<string>();
+    for (const row of rows) for (const name of Object.keys(row)) if (name !== 'timestamp') names.add(name);
+    const bad = [...names].filter((name) => !FUNDAMENTAL_NAME.test(name));
+    if (bad.length) ctx.addIssue({ code: 'custom', message: `has column name(s) ${bad.join(', ')}: use letters, digits and _ starting with a letter (e.g. load_forecast)` });
+    if (names.size > MAX_FUNDAMENTAL_COLUMNS) ctx.addIssue({ code: 'custom', message: `has ${names.size} columns (${[...names].join(', ')}); send at most ${MAX_FUNDAMENTAL_COLUMNS} besides timestamp` });
+    if (!names.size) ctx.addIssue({ code: 'custom', message: 'has no column besides timestamp; send e.g. {"timestamp": ..., "load_forecast": 41200}' });
+  });
+
 export const PriceForecastRequest = z.object({
   historical_prices: z
     .array(z.object({ timestamp: z.string().min(1), price: price(), currency: z.string().trim().min(1).max(8).default('EUR') }))
@@ -47,4 +67,15 @@ export const PriceForecastRequest = z.object({
   renewable_penetration: z.boolean().default(false),
   duck_curve_adjustment: z.boolean().default(false),
   confidence_interval: coverage.default(0.9),
+  /** Not in the spec (ARCHITECTURE 9): day-ahead fundamentals, regressors when include_fundamentals is true. */
+  fundamentals: fundamentals.optional(),
+  /** Not in the spec: the market's IANA zone, whose local days the price models work on. @default UTC */
+  timezone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((zone) => canonicalTimeZone(zone) !== undefined, { error: 'must be an IANA time zone such as Europe/Berlin' })
+    .transform((zone) => canonicalTimeZone(zone) as string)
+    .optional(),
 });

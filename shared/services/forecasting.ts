@@ -9,10 +9,11 @@ import { BadRequest, RateLimited } from '../errors';
 import { InvalidCsv, standardiseCsv, type StandardRow } from '../domain/ingest';
 import { resolveLocation } from '../domain/locations';
 import { forecastSeries, type EngineResult } from '../domain/forecasting/engine';
+import { MIN_CALIBRATION_DAYS } from '../domain/forecasting/price';
 import { inferKind } from '../domain/forecasting/kind';
 import { forecastInsights, marketReading } from '../domain/forecasting/insights';
 import { ForecastInputError, regularise } from '../domain/forecasting/regularise';
-import type { FitContext, SeriesKind } from '../domain/forecasting/types';
+import type { FitContext, RegularSeries, SeriesKind } from '../domain/forecasting/types';
 import type { MultipartBody } from '../http/multipart';
 import type { z } from 'zod';
 import type { ForecastRequest, PriceForecastRequest } from '../schemas/forecasting';
@@ -26,12 +27,18 @@ const HOUR_MS = 3_600_000;
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d + 0;
 const iso = (t: number) => new Date(t).toISOString();
 
-/** Regularises points and runs the engine; input problems become 400s that say what to fix. */
-function runEngine(points: { t: number; value: number }[], horizonHours: number, coverage: number, modelType: string, context: Omit<FitContext, 'kind'> & { kind?: SeriesKind }) {
+type EngineContext = Omit<FitContext, 'kind'> & { kind?: SeriesKind };
+
+/**
+ * Regularises points and runs the engine; input problems become 400s that say what to fix. The context may
+ * be built from the regular series and horizon (exogenous inputs aligned to its grid).
+ */
+function runEngine(points: { t: number; value: number }[], horizonHours: number, coverage: number, modelType: string, contextFor: EngineContext | ((series: RegularSeries, horizonSteps: number) => EngineContext)) {
   try {
     const series = regularise(points);
-    const kind = context.kind ?? inferKind(series);
     const horizonSteps = Math.round((horizonHours * 60) / series.stepMinutes);
+    const context = typeof contextFor === 'function' ? contextFor(series, horizonSteps) : contextFor;
+    const kind = context.kind ?? inferKind(series);
     const result = forecastSeries(series, { horizonSteps, coverage, modelType, context: { ...context, kind } });
     return { series, kind, result };
   } catch (err) {
@@ -84,19 +91,115 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
   });
 }
 
-/** POST /api/price-forecast: hourly prices, LEAR with the duck-curve feature when asked. */
+/** Days of fundamentals the price models need over the history: LEAR's shortest calibration plus a week of lags. */
+const FUNDAMENTAL_HISTORY_DAYS = MIN_CALIBRATION_DAYS + 7;
+/** Column names read as renewable output for `renewable_impact`. */
+const RENEWABLE_COLUMN = /wind|solar|renewable|pv/i;
+
+type FundamentalRows = NonNullable<z.infer<typeof PriceForecastRequest>['fundamentals']>;
+
+interface AlignedFundamentals {
+  history: Record<string, number[]>;
+  future: Record<string, number[]>;
+  /** Why they were not used, when they were not. */
+  unused?: string;
+}
+
+/**
+ * Fundamentals on the price series' grid: a value per history step and per horizon step (NaN where a row is
+ * absent; the models interpolate history gaps). Rows off the grid or outside the two spans are ignored.
+ * @throws BadRequest for a horizon hour some column does not cover (ARCHITECTURE 9), or a history too short
+ */
+function alignFundamentals(rows: FundamentalRows, series: RegularSeries, horizonSteps: number): AlignedFundamentals {
+  const n = series.t.length;
+  const stepMs = series.stepMinutes * 60_000;
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row).filter((k) => k !== 'timestamp')))];
+  const history = Object.fromEntries(names.map((name) => [name, new Array<number>(n).fill(NaN)]));
+  const future = Object.fromEntries(names.map((name) => [name, new Array<number>(horizonSteps).fill(NaN)]));
+  const hoursGiven = new Map(names.map((name) => [name, new Set<number>()]));
+  const seen = new Set<number>();
+  rows.forEach((row, i) => {
+    const t = parseTime(row.timestamp, `fundamentals.${i}.timestamp`);
+    if (seen.has(t)) throw new BadRequest(`Invalid request: fundamentals.${i}.timestamp ${row.timestamp} repeats an earlier row; send one row per timestamp`);
+    seen.add(t);
+    const index = (t - series.t[0]) / stepMs;
+    for (const name of names) {
+      const value = row[name];
+      if (typeof value !== 'number') continue;
+      (hoursGiven.get(name) as Set<number>).add(Math.floor(t / HOUR_MS));
+      if (!Number.isInteger(index) || index < 0) continue;
+      if (index < n) history[name][index] = value;
+      else if (index < n + horizonSteps) future[name][index - n] = value;
+    }
+  });
+  const last = series.t[n - 1];
+  const horizon = Array.from({ length: horizonSteps }, (_, j) => last + (j + 1) * stepMs);
+  for (const name of names) {
+    const missing = horizon.filter((t) => !(hoursGiven.get(name) as Set<number>).has(Math.floor(t / HOUR_MS)));
+    if (missing.length) {
+      throw new BadRequest(
+        `Invalid request: fundamentals miss ${missing.length} of the ${horizonSteps} horizon hours for ${name} (first ${iso(missing[0])}); send a row with ${name} for every hour from ${iso(horizon[0])} to ${iso(horizon[horizonSteps - 1])}, or set include_fundamentals to false`,
+      );
+    }
+  }
+  const historyDays = (n * series.stepMinutes) / 1440;
+  if (historyDays < FUNDAMENTAL_HISTORY_DAYS + 1) return { history: {}, future: {}, unused: `fundamentals: the price models that take them need at least ${FUNDAMENTAL_HISTORY_DAYS + 1} days of hourly prices, the history holds ${Math.floor(historyDays)}` };
+  for (const name of names) {
+    const first = history[name].findIndex(Number.isFinite);
+    const coveredDays = first < 0 ? 0 : ((n - first) * series.stepMinutes) / 1440;
+    if (coveredDays < FUNDAMENTAL_HISTORY_DAYS) {
+      throw new BadRequest(
+        `Invalid request: fundamentals cover ${Math.floor(coveredDays)} days of the price history for ${name}; send ${name} for at least the last ${FUNDAMENTAL_HISTORY_DAYS} days of historical_prices (the models learn its effect there) and every horizon hour`,
+      );
+    }
+  }
+  return { history, future };
+}
+
+/** How the forecast price moves with forecast renewable output over the horizon. */
+function renewableReading(points: EngineResult['points'], future: Record<string, number[]>, currency: string): string | undefined {
+  const name = Object.keys(future).find((k) => RENEWABLE_COLUMN.test(k));
+  if (!name) return undefined;
+  const values = future[name];
+  const pairs = points.map((p, j) => ({ price: p.value, output: values[j] })).filter((x) => Number.isFinite(x.output));
+  if (pairs.length < 4) return undefined;
+  const sorted = [...pairs].sort((a, b) => b.output - a.output);
+  const quarter = Math.max(1, Math.floor(pairs.length / 4));
+  const mean = (xs: { price: number }[]) => xs.reduce((s, x) => s + x.price, 0) / xs.length;
+  const high = mean(sorted.slice(0, quarter));
+  const low = mean(sorted.slice(-quarter));
+  return `${name} (regressor): the quarter of horizon hours with the most forecast output average ${round(high, 2)} ${currency}/MWh, the quarter with the least ${round(low, 2)}`;
+}
+
+/**
+ * POST /api/price-forecast: the engine over price members (LEAR, the epftoolbox naive...), with the
+ * duck-curve feature when asked and day-ahead fundamentals as regressors with include_fundamentals.
+ * Inputs asked for but not usable are named in `unused_inputs`, not dropped silently.
+ */
 export async function priceForecast(caller: Caller, body: z.infer<typeof PriceForecastRequest>) {
   const currencies = new Set(body.historical_prices.map((p) => p.currency));
   if (currencies.size > 1) throw new BadRequest(`Invalid request: historical_prices mixes currencies (${[...currencies].join(', ')})`);
   const currency = body.historical_prices[0].currency;
   const points = body.historical_prices.map((p, i) => ({ t: parseTime(p.timestamp, `historical_prices.${i}.timestamp`), value: p.price }));
+  const unused: string[] = [];
+  if (body.include_fundamentals && !body.fundamentals) unused.push('include_fundamentals: no fundamentals were sent; send a fundamentals array of {timestamp, load_forecast, ...} over the history and the horizon');
+  if (body.fundamentals && !body.include_fundamentals) unused.push('fundamentals: sent without include_fundamentals: true, so not used as regressors');
+  if (body.renewable_penetration && !(body.include_fundamentals && body.fundamentals?.some((row) => Object.keys(row).some((k) => RENEWABLE_COLUMN.test(k))))) {
+    unused.push('renewable_penetration: no wind, solar or renewable forecast among the fundamentals used; send one (e.g. wind_forecast) with include_fundamentals: true');
+  }
+  let aligned: AlignedFundamentals | undefined;
   return withQuota(caller, 'forecasts', async () => {
-    const { result } = runEngine(points, body.forecast_horizon, body.confidence_interval, 'ensemble', {
-      kind: 'price',
-      options: { duckCurve: body.duck_curve_adjustment },
+    const { result } = runEngine(points, body.forecast_horizon, body.confidence_interval, 'ensemble', (series, horizonSteps) => {
+      aligned = body.include_fundamentals && body.fundamentals ? alignFundamentals(body.fundamentals, series, horizonSteps) : undefined;
+      if (aligned?.unused) unused.push(aligned.unused);
+      const exogenous = aligned && !aligned.unused ? { history: aligned.history, future: aligned.future } : {};
+      return { kind: 'price', timezone: body.timezone, options: { duckCurve: body.duck_curve_adjustment }, ...exogenous };
     });
     await countForecast();
     const reading = marketReading(result.points, currency);
+    const used = aligned && !aligned.unused ? Object.keys(aligned.future) : [];
+    const renewable = used.length && body.renewable_penetration ? renewableReading(result.points, (aligned as AlignedFundamentals).future, currency) : undefined;
+    const impact = reading.insights.renewable_impact;
     return {
       price_forecast: result.points.map((p, i) => ({
         timestamp: iso(p.t),
@@ -105,9 +208,15 @@ export async function priceForecast(caller: Caller, body: z.infer<typeof PriceFo
         currency,
         market_factors: reading.factors[i],
       })),
-      market_insights: reading.insights,
+      market_insights: {
+        ...reading.insights,
+        renewable_impact: renewable ? `${impact}; ${renewable}` : body.renewable_penetration && !used.length ? `${impact} (renewable_penetration unused: see unused_inputs)` : impact,
+      },
       model_used: result.modelUsed,
       market: body.market,
+      member_weights: result.weights,
+      fundamentals_used: used,
+      unused_inputs: unused,
     };
   });
 }

@@ -1,14 +1,14 @@
 /**
  * Data cleaning (SPEC 4.1 POST /interpolate, 4.3 /terminal/interpolation): the rows are put on their grid
  * (the most common step; off-grid rows are reported, not moved), gaps are filled and, in
- * `quality_enhancement`, outliers replaced (shared/domain/interpolation), and the result is stored with its
+ * `quality_enhancement`, outliers and stuck (stale) values replaced (shared/domain/interpolation), and the result is stored with its
  * gap statistics and the fill's accuracy measured on the request's own data by hiding known values.
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { BadRequest, NotFound, TierRowLimitExceeded } from '../errors';
 import { limitsOf } from '../domain/accounts/tiers';
-import { cleanSeries, evaluateByHiding, type CleanOptions } from '../domain/interpolation';
+import { cleanSeries, type CleanOptions, type CleanResult } from '../domain/interpolation';
 import { resolveLocation } from '../domain/locations';
 import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { z } from 'zod';
@@ -22,8 +22,6 @@ import { findOwnedCustomer, ownedCustomer } from './tenants';
 const HOUR_MS = 3_600_000;
 /** A grid may hold at most this many times the rows sent (the rest would be invented data, not gaps). */
 const MAX_GRID_EXPANSION = 10;
-/** Hidden runs used to measure a request's fill accuracy. */
-const ACCURACY_RUNS = 40;
 const round = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d + 0 : null);
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -104,6 +102,7 @@ export async function interpolate(caller: Caller, body: Request) {
       method: 'adaptive',
       maxGapSteps: Math.max(0, Math.floor((opts.max_gap_hours * 60) / stepMinutes)),
       detectOutliers: body.mode === 'quality_enhancement',
+      detectStale: body.mode === 'quality_enhancement',
       seasonalAdjustment: opts.seasonal_adjustment,
       kind: kindOf(body.type),
       latitude,
@@ -113,17 +112,18 @@ export async function interpolate(caller: Caller, body: Request) {
       ...(weather.length ? { exogenous: { ghi_wm2: weatherOnGrid(grid.t, weather).ghi_wm2 } } : {}),
     };
     const series = { t: grid.t, y: grid.y, stepMinutes };
-    const result = cleanSeries(series, options);
-    const outliers = new Set(result.outlierIndices);
-    const missingBefore = grid.y.filter((v) => Number.isNaN(v)).length;
-    const filled = result.values.filter((v, i) => Number.isNaN(grid.y[i]) && Number.isFinite(v)).length;
-    const usableBefore = grid.y.filter((v, i) => Number.isFinite(v) && !outliers.has(i)).length;
-    const usableAfter = result.values.filter(Number.isFinite).length;
-    const qualityImprovement = (usableAfter - usableBefore) / grid.t.length;
-
     const runs = gapRuns(grid.y);
     const typicalGap = runs.length ? Math.max(1, Math.min(options.maxGapSteps, [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)])) : 1;
-    const accuracy = measuredAccuracy(series, options, typicalGap);
+    const known = grid.y.filter(Number.isFinite).length;
+    // Too few known values to hide runs of the typical gap in: no accuracy is claimed.
+    const result = cleanSeries(series, known >= 4 * typicalGap + 4 ? { ...options, accuracyGapSteps: typicalGap } : options);
+    const replaced = new Set([...result.outlierIndices, ...result.staleIndices]);
+    const missingBefore = grid.y.filter((v) => Number.isNaN(v)).length;
+    const filled = result.values.filter((v, i) => Number.isNaN(grid.y[i]) && Number.isFinite(v)).length;
+    const usableBefore = grid.y.filter((v, i) => Number.isFinite(v) && !replaced.has(i)).length;
+    const usableAfter = result.values.filter(Number.isFinite).length;
+    const qualityImprovement = (usableAfter - usableBefore) / grid.t.length;
+    const accuracy = accuracyMetrics(grid.y, result.accuracy);
     const stored: StoredInterpolationResult = {
       result_id: `int_${randomUUID()}`,
       account_id: caller.accountId,
@@ -151,7 +151,8 @@ export async function interpolate(caller: Caller, body: Request) {
       processing_stats: {
         rows_processed: body.data.length,
         missing_filled: filled,
-        outliers_detected: outliers.size,
+        outliers_detected: result.outlierIndices.length,
+        stale_values_detected: result.staleIndices.length,
         quality_improvement: round(qualityImprovement)!,
         grid_step_minutes: stepMinutes,
         missing_before: missingBefore,
@@ -170,12 +171,10 @@ function methodLabel(methods: string[]): string {
   return used.length === 1 ? used[0] : used.length ? 'adaptive' : 'none';
 }
 
-/** The fill's accuracy on the request's own known values, hidden in runs of the request's typical gap length. */
-function measuredAccuracy(series: { t: number[]; y: number[]; stepMinutes: number }, options: CleanOptions, gapSteps: number): StoredInterpolationResult['performance_metrics'] {
-  const known = series.y.filter(Number.isFinite);
-  if (known.length < 4 * gapSteps + 4) return { rmse_kw: null, mae_kw: null, r2_score: null, nrmse_percent: null };
-  const measured = evaluateByHiding(series, { ...options, method: 'adaptive', confidenceThreshold: 0 }, { gapSteps, count: ACCURACY_RUNS, seed: 1, daylightOnly: options.kind === 'solar' });
-  if (!measured.gaps || !Number.isFinite(measured.rmse)) return { rmse_kw: null, mae_kw: null, r2_score: null, nrmse_percent: null };
+/** The fill's accuracy on the request's own known values, hidden in runs of the request's typical gap length (cleanSeries' `accuracy`). */
+function accuracyMetrics(y: readonly number[], measured: CleanResult['accuracy']): StoredInterpolationResult['performance_metrics'] {
+  const known = y.filter(Number.isFinite);
+  if (!measured?.runs || !Number.isFinite(measured.rmse)) return { rmse_kw: null, mae_kw: null, r2_score: null, nrmse_percent: null };
   const mean = known.reduce((a, b) => a + b, 0) / known.length;
   const variance = known.reduce((s, v) => s + (v - mean) ** 2, 0) / known.length;
   const range = Math.max(...known) - Math.min(...known);

@@ -197,7 +197,7 @@ async function decideStatus(report: TrainingReport, production: ModelRecord | un
   if (!production) return { status: 'production', outcome: 'promoted to production (the site had no production model)' };
   const champion = await loadArtifact(production);
   const members = candidateMembers(champion.kind, champion.features, 'ensemble');
-  const run = dayAheadOnWindow(data.series, data.context, members, champion.weights, testFrom);
+  const run = dayAheadOnWindow(data.series, data.context, members, champion.combination ?? champion.weights, testFrom);
   let se = 0;
   let count = 0;
   run.actual.forEach((a, i) => {
@@ -234,7 +234,7 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
       last_trained_at: new Date().toISOString(),
       training_data_window: { start: iso(report.window.start), end: iso(report.window.end) },
       // Statistical members, no neural network: no layers, learning rate or dropout (README, "Training").
-      hyperparameters: { layers: [], learning_rate: 0, dropout: 0, optimizer: 'closed-form ridge and grid search; inverse-MSE ensemble weights' },
+      hyperparameters: { layers: [], learning_rate: 0, dropout: 0, optimizer: 'closed-form ridge and grid search; ensemble weights stacked per lead block by cross-validation' },
       training_metrics: { epochs: folds, train_loss: round(report.cvMse), validation_loss: round(report.test.mse), early_stop_epoch: folds },
       artifact_locations: locations,
       validation_accuracy: round(report.test.accuracy),

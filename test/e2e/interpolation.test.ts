@@ -52,6 +52,20 @@ describe('POST /interpolate', () => {
     expect(Math.abs(r.body.cleaned_data[40].value - sine(72)[40])).toBeLessThan(5);
   });
 
+  it('flags a stuck value `stale` in quality_enhancement mode and fills it, and leaves it alone otherwise', async () => {
+    const truth = sine(72);
+    const input: (number | null)[] = truth.slice();
+    for (let i = 40; i <= 43; i++) input[i] = truth[39]; // the sensor holds 15:00's value for four hours
+    const r = await post(body(rows(input), {}, { mode: 'quality_enhancement' }));
+    expect(r.status).toBe(200);
+    expect(r.body.cleaned_data.slice(39, 45).map((row: { quality: string }) => row.quality)).toEqual(['original', 'stale', 'stale', 'stale', 'stale', 'original']);
+    for (let i = 40; i <= 43; i++) expect(Math.abs(r.body.cleaned_data[i].value - truth[i])).toBeLessThan(Math.abs(truth[39] - truth[i]) / 2 + 0.5);
+    expect(r.body.processing_stats).toMatchObject({ stale_values_detected: 4, outliers_detected: 0, missing_filled: 0, quality_improvement: expect.closeTo(4 / 72, 4) });
+    const plain = await post(body(rows(input)));
+    expect(plain.body.cleaned_data.slice(40, 44).every((row: { quality: string; value: number }) => row.quality === 'original' && row.value === truth[39])).toBe(true);
+    expect(plain.body.processing_stats.stale_values_detected).toBe(0);
+  });
+
   it('puts rows on their grid and reports off-grid rows instead of moving them', async () => {
     const data = rows(sine(24));
     data.splice(5, 1); // 05:00 absent

@@ -1,8 +1,10 @@
 /**
- * The baselines every result is compared with (ARCHITECTURE 7): seasonal naive (same time yesterday) and
- * smart persistence. Both apply to every kind of series and need no exogenous data.
+ * The baselines every result is compared with (ARCHITECTURE 7): persistence (the last value held), the 7-day
+ * mean profile, seasonal naive (same time yesterday) and smart persistence. They apply to every kind of series
+ * and need no exogenous data. Being members, the engine's selection can never do worse than them on validation.
  */
 import { knownSiteProfile } from './solar';
+import { fitClearSkyIndexPersistence } from './solar-persistence';
 import { stepsPerDay, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
 
 /** Days of history the time-of-day profile of smart persistence is averaged over. */
@@ -91,29 +93,15 @@ function anomalyPersistence(y: readonly number[], profile: readonly number[], pe
  * with the horizon as rho^h (rho the lag-1 autocorrelation of those departures: an AR(1) on the anomaly).
  */
 export function fitSmartPersistence(history: RegularSeries, context: FitContext): FittedModel {
-  const { t, y } = history;
+  const { y } = history;
   const n = y.length;
   const perDay = stepsPerDay(history.stepMinutes);
-  const stepMs = history.stepMinutes * 60_000;
   const profile = slotMeans(y, perDay, n, PROFILE_DAYS);
   const profileAt = (j: number) => profile[j % perDay];
   const lastDay = y.slice(n - perDay);
 
   if (context.kind === 'solar') {
-    const clearSky = knownSiteProfile(history, context);
-    if (clearSky) {
-      const sky = clearSky(t.slice(n - perDay));
-      let produced = 0;
-      let possible = 0;
-      lastDay.forEach((v, i) => {
-        if (Number.isFinite(v) && sky[i] > 0) {
-          produced += Math.max(0, v);
-          possible += sky[i];
-        }
-      });
-      const ratio = possible > 0 ? produced / possible : 0;
-      return { predict: (steps) => clearSky(Array.from({ length: steps }, (_, j) => t[n - 1] + (j + 1) * stepMs)).map((c) => ratio * c) };
-    }
+    if (knownSiteProfile(history, context)) return fitClearSkyIndexPersistence(history, context);
     const meanDay = profile.reduce((s, v) => s + (Number.isFinite(v) ? Math.max(0, v) : 0), 0);
     // The last day's energy over the slots it has values for, compared with the mean day over the same slots.
     let lastEnergy = 0;
@@ -144,6 +132,37 @@ export function fitSmartPersistence(history: RegularSeries, context: FitContext)
       }),
   };
 }
+
+/** Persistence: the last observed value, held over the whole horizon (the reference of short-horizon wind). */
+export function fitPersistence(history: RegularSeries): FittedModel {
+  let last = history.y.length - 1;
+  while (last >= 0 && !Number.isFinite(history.y[last])) last--;
+  const value = last >= 0 ? history.y[last] : 0;
+  return { predict: (steps) => new Array<number>(steps).fill(value) };
+}
+
+/** The mean of each time of day over the last 7 days (the series' mean where a slot has no value). */
+export function fitMeanProfile(history: RegularSeries): FittedModel {
+  const { y } = history;
+  const perDay = stepsPerDay(history.stepMinutes);
+  const profile = slotMeans(y, perDay, y.length, PROFILE_DAYS);
+  const overall = finiteMean(y.slice(Math.max(0, y.length - PROFILE_DAYS * perDay)));
+  return { predict: (steps) => Array.from({ length: steps }, (_, j) => (Number.isFinite(profile[j % perDay]) ? profile[j % perDay] : Number.isFinite(overall) ? overall : 0)) };
+}
+
+export const persistenceMember: ForecastMember = {
+  name: 'persistence',
+  supports: () => true,
+  minHistory: () => 1,
+  fit: (history) => fitPersistence(history),
+};
+
+export const meanProfileMember: ForecastMember = {
+  name: 'mean_profile_7d',
+  supports: () => true,
+  minHistory: (stepMinutes) => stepsPerDay(stepMinutes),
+  fit: (history) => fitMeanProfile(history),
+};
 
 export const seasonalNaiveMember: ForecastMember = {
   name: 'seasonal_naive',

@@ -66,27 +66,88 @@ export function pooledResiduals(residualsByLead: readonly (readonly number[])[],
   return { residuals: pooled, folds };
 }
 
+/** Fold forecasts and actuals (per fold, per lead) the intervals are calibrated on. */
+export interface Calibration {
+  predictions: readonly (readonly number[])[];
+  actuals: readonly (readonly number[])[];
+}
+
 /**
- * Interval of each lead: point + the conformal residual quantiles at that lead. Always lower <= point <= upper;
- * a lead without any residual gets the degenerate interval [point, point].
+ * How errors scale with the regime (normalised conformal prediction: Papadopoulos, Vovk & Gammerman 2011; Lei et
+ * al. 2018's locally weighted form): the score is the residual over a scale, the interval the score's quantiles
+ * times the scale at the lead.
+ * - `additive`: scale 1 (prices, generic series);
+ * - `relative`: the forecast's own magnitude (load: errors grow with the level);
+ * - `profile`: a given scale per lead (solar: the recent clear-sky envelope at that time of day, so dawn, noon
+ *   and winter's short days each get errors of their size; 0 where the envelope is dark).
  */
-export function conformalIntervals(point: readonly number[], residualsByLead: readonly (readonly number[])[], coverage: number, options: ConformalOptions = {}): Intervals {
-  const minResiduals = options.minResiduals ?? MIN_RESIDUALS_PER_LEAD;
+export type Regime = { kind: 'additive' } | { kind: 'relative' } | { kind: 'profile'; scale: readonly number[] };
+
+export interface RegimeOptions extends ConformalOptions {
+  regime: Regime;
+  /** Upper physical bound of the values (wind: rated power). */
+  upperBound?: number;
+  /** Scores a lead's quantiles come from at least; neighbouring leads are pooled until there are this many. @default MIN_SCORES */
+  minScores?: number;
+}
+
+/** Scores pooled per lead at least: quantiles at 5% and 95% need some tens of points beyond them to be stable. */
+export const MIN_SCORES = 120;
+
+/**
+ * Intervals of each lead from regime-normalised scores, pooled over neighbouring leads (a lead's own folds are
+ * too few for a 5% tail). The finite-sample correction counts points, except for solar (`profile`), whose errors
+ * are mostly the day's clouds, one draw per day: there it counts folds (days), as residualQuantiles' units.
+ */
+export function regimeIntervals(point: readonly number[], calibration: Calibration, coverage: number, options: RegimeOptions): Intervals {
+  const { regime } = options;
+  const minScores = options.minScores ?? MIN_SCORES;
+  const horizon = point.length;
+  const floor = relativeFloor(calibration);
+  const scaleAt = (forecast: number, lead: number) => (regime.kind === 'additive' ? 1 : regime.kind === 'relative' ? Math.max(Math.abs(forecast), floor) : (regime.scale[lead] ?? 0));
+  const scores: number[][] = Array.from({ length: horizon }, () => []);
+  calibration.predictions.forEach((fold, f) =>
+    fold.forEach((p, j) => {
+      if (j >= horizon) return;
+      const s = scaleAt(p, j);
+      const score = (calibration.actuals[f][j] - p) / s;
+      if (s > 0 && Number.isFinite(score)) scores[j].push(score);
+    }),
+  );
   const lower: number[] = [];
   const upper: number[] = [];
   point.forEach((p, j) => {
-    if (options.zeroWherePointZero && p === 0) {
-      lower.push(0);
-      upper.push(0);
+    const s = scaleAt(p, j);
+    if ((options.zeroWherePointZero && p === 0) || !(s > 0)) {
+      lower.push(options.zeroWherePointZero && p === 0 ? 0 : p);
+      upper.push(options.zeroWherePointZero && p === 0 ? 0 : p);
       return;
     }
-    const { residuals, folds } = pooledResiduals(residualsByLead, j, minResiduals);
-    const { lo, hi } = residualQuantiles(residuals, coverage, folds);
-    let l = Number.isFinite(lo) ? Math.min(p, p + lo) : p;
-    const u = Number.isFinite(hi) ? Math.max(p, p + hi) : p;
+    const pooled = [...scores[j]];
+    for (let w = 1; pooled.length < minScores && (j - w >= 0 || j + w < horizon); w++) {
+      if (j - w >= 0) pooled.push(...scores[j - w]);
+      if (j + w < horizon) pooled.push(...scores[j + w]);
+    }
+    const { lo, hi } = residualQuantiles(pooled, coverage, regime.kind === 'profile' ? calibration.predictions.length : pooled.length);
+    let l = Number.isFinite(lo) ? Math.min(p, p + lo * s) : p;
+    let u = Number.isFinite(hi) ? Math.max(p, p + hi * s) : p;
     if (options.nonNegative) l = Math.min(p, Math.max(0, l));
+    if (options.upperBound !== undefined) u = Math.max(p, Math.min(options.upperBound, u));
     lower.push(l);
     upper.push(u);
   });
   return { lower, upper };
+}
+
+/** The smallest scale a relative score divides by: 1% of the mean absolute actual (a forecast near 0 would blow a score up). */
+function relativeFloor(calibration: Calibration): number {
+  let sum = 0;
+  let count = 0;
+  for (const fold of calibration.actuals)
+    for (const a of fold)
+      if (Number.isFinite(a)) {
+        sum += Math.abs(a);
+        count++;
+      }
+  return count ? Math.max(1e-9, (0.01 * sum) / count) : 1;
 }

@@ -1,43 +1,52 @@
 /**
- * The `ensemble` model: members weighted inversely to their rolling-origin validation MSE (Bates & Granger
- * 1969 with the covariances ignored, the variant that holds up in practice: Smith & Wallis 2009), keeping
- * the best few. Its own validation record combines the members' fold forecasts with the same weights, so
- * its conformal intervals are calibrated like any member's.
+ * Combining member forecasts (the `ensemble` model; its weights come from ./stacking): a weighted mean per
+ * lead, and the ensemble's own validation record, so its conformal intervals are calibrated like any member's.
  */
 import { pointMetrics } from './metrics';
+import type { StackingResult } from './stacking';
 import type { MemberValidation } from './validation';
 
-/** Members the ensemble keeps at most (the rest get weight 0). */
-export const ENSEMBLE_BEST_K = 3;
-
-const mse = (v: MemberValidation) => v.metrics.rmse ** 2;
-
-/**
- * Weights by member name, summing to 1: 1/MSE among the best `bestK` members by validation MSE; a member
- * with zero error takes all the weight (shared with any other perfect member). Members without a finite
- * validation error get 0 unless no member has one, in which case the weights are equal.
- */
-export function ensembleWeights(validations: readonly MemberValidation[], bestK = ENSEMBLE_BEST_K): Record<string, number> {
-  const weights: Record<string, number> = Object.fromEntries(validations.map((v) => [v.member, 0]));
-  const scored = validations.filter((v) => Number.isFinite(mse(v))).sort((a, b) => mse(a) - mse(b));
-  if (scored.length === 0) {
-    validations.forEach((v) => (weights[v.member] = 1 / validations.length));
-    return weights;
-  }
-  const kept = scored.slice(0, Math.max(1, bestK));
-  const perfect = kept.filter((v) => mse(v) === 0);
-  const raw = perfect.length ? perfect.map((v) => [v.member, 1] as const) : kept.map((v) => [v.member, 1 / mse(v)] as const);
-  const total = raw.reduce((s, [, w]) => s + w, 0);
-  raw.forEach(([name, w]) => (weights[name] = w / total));
-  return weights;
+/** Weights of the members over a block of leads [fromLead, toLead) (0-based steps after the origin). */
+export interface WeightBlock {
+  fromLead: number;
+  toLead: number;
+  weights: Record<string, number>;
 }
 
-/** Weighted combination of forecasts; a NaN member forecast is left out and the others renormalised. */
-export function combineForecasts(forecasts: Readonly<Record<string, readonly number[]>>, weights: Readonly<Record<string, number>>, steps: number): number[] {
+/** Per-block weights; leads past the last block take its weights. */
+export type Combination = WeightBlock[];
+
+/** The weights at a lead: its block's, or the last block's beyond the end. */
+export function weightsAt(combination: Combination, lead: number): Record<string, number> {
+  return (combination.find((b) => lead >= b.fromLead && lead < b.toLead) ?? combination[combination.length - 1]).weights;
+}
+
+/** Each member's weight averaged over the horizon's leads (the single figure reported per member). */
+export function meanWeights(combination: Combination, horizonSteps: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  combination.forEach((block, b) => {
+    const to = b === combination.length - 1 ? Math.max(block.toLead, horizonSteps) : block.toLead;
+    const share = (Math.min(to, horizonSteps) - Math.min(block.fromLead, horizonSteps)) / horizonSteps;
+    for (const [name, w] of Object.entries(block.weights)) out[name] = (out[name] ?? 0) + (share === 1 ? w : w * share);
+  });
+  return out;
+}
+
+/** Whether a member has a positive weight anywhere in a set of weights or a combination. */
+export function hasWeight(weights: Readonly<Record<string, number>> | Combination, member: string): boolean {
+  return Array.isArray(weights) ? weights.some((b) => (b.weights[member] ?? 0) > 0) : ((weights as Record<string, number>)[member] ?? 0) > 0;
+}
+
+/**
+ * Weighted combination of forecasts with one set of weights, or per-lead-block weights; a member's NaN forecast
+ * is left out and the others renormalised.
+ */
+export function combineForecasts(forecasts: Readonly<Record<string, readonly number[]>>, weights: Readonly<Record<string, number>> | Combination, steps: number): number[] {
   return Array.from({ length: steps }, (_, j) => {
+    const at = Array.isArray(weights) ? weightsAt(weights, j) : (weights as Record<string, number>);
     let sum = 0;
     let total = 0;
-    for (const [name, w] of Object.entries(weights)) {
+    for (const [name, w] of Object.entries(at)) {
       const value = forecasts[name]?.[j];
       if (w > 0 && value !== undefined && Number.isFinite(value)) {
         sum += w * value;
@@ -49,41 +58,25 @@ export function combineForecasts(forecasts: Readonly<Record<string, readonly num
 }
 
 /**
- * The ensemble's validation record from its members' fold forecasts, fold by fold (folds are matched on
- * their origin, so a member that skipped a fold for want of history is simply absent from it).
+ * The ensemble's validation record: its metrics from the in-sample combination (never worse than the best
+ * member, see ./stacking), its residuals from the out-of-fold combination, which is what a new day will see.
  */
-export function ensembleValidation(validations: readonly MemberValidation[], weights: Readonly<Record<string, number>>, inSample: readonly number[], season: number): MemberValidation {
-  const used = validations.filter((v) => (weights[v.member] ?? 0) > 0);
-  const origins = [...new Set(used.flatMap((v) => v.origins))].sort((a, b) => b - a);
-  const horizon = used[0]?.predictions[0]?.length ?? 0;
+export function ensembleValidation(stacking: StackingResult, inSample: readonly number[], season: number, meanMs: number): MemberValidation {
+  const horizon = stacking.actuals[0]?.length ?? 0;
   const residualsByLead: number[][] = Array.from({ length: horizon }, () => []);
-  const predictions: number[][] = [];
-  const actuals: number[][] = [];
-  for (const origin of origins) {
-    const forecasts: Record<string, number[]> = {};
-    let actual: number[] | undefined;
-    for (const v of used) {
-      const fold = v.origins.indexOf(origin);
-      if (fold < 0) continue;
-      forecasts[v.member] = v.predictions[fold];
-      actual ??= v.actuals[fold];
-    }
-    const combined = combineForecasts(forecasts, weights, horizon);
-    actual!.forEach((a, j) => {
-      const residual = a - combined[j];
+  stacking.outOfFold.forEach((forecast, f) =>
+    forecast.forEach((p, j) => {
+      const residual = stacking.actuals[f][j] - p;
       if (Number.isFinite(residual)) residualsByLead[j].push(residual);
-    });
-    predictions.push(combined);
-    actuals.push(actual!);
-  }
+    }),
+  );
   return {
     member: 'ensemble',
-    origins,
-    predictions,
-    actuals,
+    origins: stacking.origins,
+    predictions: stacking.predictions,
+    actuals: stacking.actuals,
     residualsByLead,
-    metrics: pointMetrics(actuals.flat(), predictions.flat(), inSample, season),
-    meanMs: used.reduce((s, v) => s + v.meanMs, 0),
+    metrics: pointMetrics(stacking.actuals.flat(), stacking.predictions.flat(), inSample, season),
+    meanMs,
   };
 }
-

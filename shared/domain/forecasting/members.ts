@@ -2,24 +2,36 @@
  * The registry of forecasting members the engine chooses from (ARCHITECTURE 7). A member declares the kinds
  * it supports and the history it needs; the engine validates every applicable one and weights or picks.
  */
-import { seasonalNaiveMember, smartPersistenceMember } from './baselines';
+import { meanProfileMember, persistenceMember, seasonalNaiveMember, smartPersistenceMember } from './baselines';
 import { holtWintersDailyMember, holtWintersMember } from './holt-winters';
 import { loadRegressionMember } from './load';
-import { priceLearMember } from './price';
+import { mstlEtsMember } from './mstl';
+import { epftoolboxNaiveMember, priceLearMedianMember, priceLearMember } from './price';
 import { solarClearSkyMember } from './solar';
+import { clearSkyIndexPersistenceMember } from './solar-persistence';
 import type { ForecastMember } from './types';
 import { windMember } from './wind';
+import { windArMember } from './wind-ar';
+import { nielsenBlendMember } from './wind-nielsen';
 
 /** Every member, baselines first (they apply to every kind, 'generic' included). Add new members here. */
 export const ALL_MEMBERS: readonly ForecastMember[] = [
+  persistenceMember,
+  meanProfileMember,
   seasonalNaiveMember,
   smartPersistenceMember,
   solarClearSkyMember,
+  clearSkyIndexPersistenceMember,
   loadRegressionMember,
   holtWintersMember,
   holtWintersDailyMember,
+  mstlEtsMember,
   windMember,
+  nielsenBlendMember,
+  windArMember,
   priceLearMember,
+  priceLearMedianMember,
+  epftoolboxNaiveMember,
 ];
 
 /** The member registered under a name, if any. */

@@ -8,15 +8,21 @@
  * - prices and exogenous inputs pass through the variance-stabilising "invariant" transform
  *   asinh((x - median) / MAD) per hour (Uniejewski, Weron & Ziel 2018), forecasts through its inverse;
  * - each model is estimated by LASSO along its exact LARS path, lambda chosen by LARS-IC's AIC (./lasso);
- * - the forecast is the mean over calibration windows of 56, 84, 1092 and 1456 days, those the history
- *   covers (the paper's ensemble), and over the most recent up to 8 weeks when it covers none of them.
+ * - the forecast is the mean over calibration windows of 56, 84, 364 and 728 days, those the history
+ *   covers (the paper's ensemble of two short and two long windows, the long ones as issue 18 sets them),
+ *   and over the most recent up to 8 weeks when it covers none of them.
+ *
+ * Three members: `price_lear` (the above), `price_lear_median` (the hourly median over the same windows)
+ * and `epftoolbox_naive` (the paper's reference). Window models are memoised on their inputs, so members and calls that need the same
+ * window on the same data fit it once.
  *
  * Days and hours are local (context.timezone, default UTC). The models work on a grid of local hours: a
  * sub-hourly series is averaged into hours and each step of the horizon gets its hour's forecast; the
  * repeated hour of a DST autumn day is averaged and the missing hour of a spring day interpolated, as in the
  * epftoolbox data sets. Beyond the first day the forecast is recursive: a day's forecasts become the lagged
  * prices of the next. Exogenous variables are used when both `context.history` and `context.future` give
- * them; horizon days the future does not cover are forecast by models fitted without them.
+ * them; horizon days the future does not cover are forecast by models fitted without them, and windows
+ * reaching back before the first exogenous value are cut to the span it covers.
  *
  * Options (context.options):
  * - `duckCurve: true` adds, to the model of hour h, the solar share of day D at hour h: `solar_forecast`
@@ -40,7 +46,7 @@ export const PRICE_LAG_DAYS = [1, 2, 3, 7] as const;
 /** Lags of each exogenous variable, in days (0 = the forecast day itself). */
 export const EXOGENOUS_LAG_DAYS = [0, 1, 7] as const;
 /** The paper's ensemble of calibration windows, in days. */
-export const LEAR_CALIBRATION_WINDOWS_DAYS = [56, 84, 1092, 1456] as const;
+export const LEAR_CALIBRATION_WINDOWS_DAYS = [56, 84, 364, 728] as const;
 /** The window used when the history covers none of the paper's: the most recent up to 8 weeks. */
 export const SHORT_CALIBRATION_DAYS = 56;
 /** Fewest training days the member fits on (beside the week of lags). */
@@ -332,6 +338,46 @@ function fitWindow(input: FitWindowInput): WindowModel {
   return { ...model, hours };
 }
 
+/** Window models kept for reuse: the engine fits price_lear and price_lear_median on the same histories. */
+const WINDOW_CACHE_SIZE = 48;
+const windowCache = new Map<string, WindowModel>();
+
+/** Two FNV-1a hashes (64 bits together) of the words of the cells a window model reads. */
+function hashCells(arrays: Float64Array[], from: number, to: number): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (const array of arrays) {
+    const words = new Uint32Array(array.buffer, array.byteOffset + from * 8, (to - from) * 2);
+    for (let i = 0; i < words.length; i++) {
+      a = Math.imul(a ^ words[i], 0x01000193);
+      b = Math.imul(b ^ words[i], 0x5bd1e995) ^ (b >>> 15);
+    }
+  }
+  return `${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+}
+
+/**
+ * fitWindow, memoised on everything the fit reads: the window's days with their lags of prices, fundamentals
+ * and the duck-curve column, the calendar and the lambda rule. A model depends on nothing else, so a hit
+ * is the same model a fresh fit would give.
+ */
+function cachedWindow(input: FitWindowInput): WindowModel {
+  const from = (input.lastDay - input.days + 1 - MAX_LAG_DAYS) * HOURS;
+  const to = (input.lastDay + 1) * HOURS;
+  const arrays = [input.prices, ...input.set.exogenous, ...(input.set.duck ? [input.set.duck] : [])];
+  const key = `${input.days}|${input.firstDayNumber + input.lastDay}|${input.lambdaRule}|${input.set.exogenous.length}|${input.set.duck ? 1 : 0}|${hashCells(arrays, from, to)}`;
+  const hit = windowCache.get(key);
+  if (hit) {
+    windowCache.delete(key);
+    windowCache.set(key, hit);
+    return hit;
+  }
+  const model = fitWindow(input);
+  windowCache.set(key, model);
+  if (windowCache.size > WINDOW_CACHE_SIZE) windowCache.delete(windowCache.keys().next().value as string);
+  return model;
+}
+
 /** The 24 forecasts of one window model for day `d`, in EUR/MWh (the series' unit). */
 function predictDay(model: WindowModel, d: number, dayNumber: number, prices: Float64Array, set: FeatureSet): number[] {
   const row = new Float64Array(baseFeatureCount(set.exogenous.length));
@@ -367,113 +413,189 @@ function clearSkyCells(firstHour: number, size: number, offset: OffsetMinutes, l
   return out;
 }
 
+/** How a LEAR member combines its window models. */
+interface LearSpec {
+  name: string;
+  windows: readonly number[];
+  combine: (forecasts: number[]) => number;
+}
+
+const meanOf = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): FittedModel {
+  const step = history.stepMinutes;
+  if (!(step > 0 && step <= 60 && 60 % step === 0)) throw new RangeError(`${spec.name} needs an hourly or sub-hourly series, got ${step}-minute steps`);
+  if (!history.t.length) throw new RangeError(`${spec.name} needs a history`);
+  const options = priceOptions(context.options);
+  const perDay = stepsPerDay(step);
+  const wanted = options.calibrationWindows ?? [...spec.windows];
+  // Only the tail the longest window needs (plus its lags and a partial day) is read.
+  const start = Math.max(0, history.t.length - (Math.max(...wanted, SHORT_CALIBRATION_DAYS) + MAX_LAG_DAYS + 2) * perDay);
+  const times = history.t.slice(start);
+  const stepMs = step * 60_000;
+  const lastTime = history.t[history.t.length - 1];
+  const offset = zoneOffset(context.timezone);
+  const names = sharedExogenous(context.history, context.future, history.t.length);
+  const futureLength = Math.max(0, ...names.map((name) => context.future?.[name]?.length ?? 0));
+  const futureTimes = Array.from({ length: futureLength }, (_, i) => lastTime + (i + 1) * stepMs);
+
+  const historyHours = localHourNumbers(times, offset);
+  const futureHours = localHourNumbers(futureTimes, offset);
+  const firstDayNumber = Math.floor(historyHours[0] / HOURS);
+  const firstHour = firstDayNumber * HOURS;
+  const historyCells = historyHours.map((hour) => hour - firstHour);
+  const futureCells = futureHours.map((hour) => hour - firstHour);
+  const lastKnownCell = Math.max(historyCells[historyCells.length - 1], futureLength ? futureCells[futureLength - 1] : 0);
+  const size = (Math.floor(lastKnownCell / HOURS) + 1) * HOURS;
+
+  const prices = aggregateCells(history.y.slice(start), historyCells, size);
+  const lastObserved = lastFinite(prices);
+  if (lastObserved < 0) throw new RangeError(`${spec.name}: the history has no prices`);
+  fillGaps(prices, lastObserved);
+  // The first day with an unobserved hour is the first day forecast; every earlier day can be a target.
+  const firstForecastDay = Math.floor((lastObserved + 1) / HOURS);
+  const lastTrainingDay = firstForecastDay - 1;
+  const available = lastTrainingDay - MAX_LAG_DAYS + 1;
+  if (available < MIN_CALIBRATION_DAYS) throw new RangeError(`${spec.name} needs ${MIN_CALIBRATION_DAYS + MAX_LAG_DAYS} complete days of prices, got ${Math.max(available + MAX_LAG_DAYS, 0)}`);
+  let windows = [...new Set(wanted.filter((w) => w <= available))];
+  if (!windows.length) windows = [Math.min(SHORT_CALIBRATION_DAYS, available)];
+
+  // Exogenous grids over history and horizon; `covered` is the last cell each one reaches.
+  const exogenous = names.map((name) => {
+    const grid = aggregateCells((context.history as Exogenous)[name].slice(start), historyCells, size);
+    const ahead = aggregateCells((context.future as Exogenous)[name], futureCells, size);
+    for (let c = 0; c < size; c++) if (Number.isFinite(ahead[c])) grid[c] = ahead[c];
+    const first = grid.findIndex(Number.isFinite);
+    const covered = lastFinite(grid);
+    fillGaps(grid, covered);
+    return { name, grid, first, covered };
+  });
+  // A variable must reach the last training day and cover the shortest calibration window with its lags.
+  const daysFrom = (cell: number) => lastTrainingDay - Math.ceil(cell / HOURS) - MAX_LAG_DAYS + 1;
+  const usable = exogenous.filter((v) => v.first >= 0 && v.covered >= lastTrainingDay * HOURS + HOURS - 1 && daysFrom(v.first) >= MIN_CALIBRATION_DAYS);
+  const exogenousCovered = Math.min(...usable.map((v) => v.covered));
+  const exogenousDays = Math.min(...usable.map((v) => daysFrom(v.first)));
+  // Windows reaching back before the exogenous history would train on filled-in values: those are cut to it.
+  const exogenousWindows = [...new Set(windows.map((w) => Math.min(w, exogenousDays)))];
+
+  const standardMinutes = Math.min(offset(Date.UTC(2021, 0, 1)), offset(Date.UTC(2021, 6, 1)));
+  const latitude = context.latitude ?? DEFAULT_LATITUDE;
+  const longitude = context.longitude ?? standardMinutes / 4;
+  let clearSky: Float64Array | undefined;
+  const clearSkyUpTo = (cells: number) => {
+    if (!clearSky || clearSky.length < cells) clearSky = clearSkyCells(firstHour, cells, offset, latitude, longitude);
+    return clearSky;
+  };
+  const solarShare = (solar: Float64Array, load: Float64Array | undefined) => (load ? solar.map((s, c) => (load[c] > 0 ? s / load[c] : 0)) : solar);
+  const solarVariable = usable.find((v) => v.name === 'solar_forecast');
+  const loadVariable = usable.find((v) => /load/i.test(v.name));
+
+  const fitSet = (set: FeatureSet, days = windows) =>
+    days.map((w) => cachedWindow({ prices, set, lastDay: lastTrainingDay, days: w, firstDayNumber, lambdaRule: options.lambdaRule }));
+  const fullSet: FeatureSet = {
+    exogenous: usable.map((v) => v.grid),
+    duck: options.duckCurve ? (solarVariable ? solarShare(solarVariable.grid, loadVariable?.grid) : clearSkyUpTo(size)) : undefined,
+  };
+  const families = new Map<'full' | 'reduced', WindowModel[]>([['full', fitSet(fullSet, usable.length ? exogenousWindows : windows)]]);
+
+  return {
+    predict(steps: number): number[] {
+      if (!(Number.isInteger(steps) && steps >= 0)) throw new RangeError('steps must be a whole number');
+      if (steps === 0) return [];
+      const horizonCells = localHourNumbers(
+        Array.from({ length: steps }, (_, i) => lastTime + (i + 1) * stepMs),
+        offset,
+      ).map((hour) => hour - firstHour);
+      const lastDay = Math.floor(horizonCells[steps - 1] / HOURS);
+      const cells = Math.max(size, (lastDay + 1) * HOURS);
+      const working = new Float64Array(cells).fill(NaN);
+      working.set(prices.subarray(0, lastObserved + 1));
+      const reducedSet: FeatureSet = { exogenous: [], duck: options.duckCurve ? clearSkyUpTo(cells) : undefined };
+      const reduced = () => {
+        if (!families.has('reduced')) families.set('reduced', fitSet({ exogenous: [], duck: options.duckCurve ? clearSkyUpTo(size) : undefined }));
+        return families.get('reduced') as WindowModel[];
+      };
+      for (let d = firstForecastDay; d <= lastDay; d++) {
+        const withExogenous = (d + 1) * HOURS - 1 <= exogenousCovered || !usable.length;
+        // The clear-sky proxy extends with the horizon; a forecast solar share only exists where given.
+        const full = fullSet.duck && !solarVariable ? { ...fullSet, duck: clearSkyUpTo(cells) } : fullSet;
+        const [models, set] = withExogenous ? [families.get('full') as WindowModel[], full] : [reduced(), reducedSet];
+        const forecasts = models.map((model) => predictDay(model, d, firstDayNumber + d, working, set));
+        for (let h = 0; h < HOURS; h++) {
+          const c = d * HOURS + h;
+          if (c > lastObserved) working[c] = spec.combine(forecasts.map((f) => f[h]));
+        }
+      }
+      return Array.from(horizonCells, (c) => working[c]);
+    },
+  };
+}
+
 export const priceLearMember: ForecastMember = {
   name: 'price_lear',
   supports: (kind) => kind === 'price',
   minHistory: (stepMinutes) => (MIN_CALIBRATION_DAYS + MAX_LAG_DAYS + 1) * stepsPerDay(stepMinutes),
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear', windows: LEAR_CALIBRATION_WINDOWS_DAYS, combine: meanOf }),
+};
+
+/**
+ * LEAR combined by the hourly median instead of the mean over the same calibration windows: one window's
+ * outlying forecast (a spike in a short window, a regime change a long one has not seen) moves it less.
+ * Averaging across windows is what makes LEAR robust (Hubicka, Marcjasz & Weron 2019, IEEE Trans. Sustain.
+ * Energy 10(1)); on the TUNE periods (Nord Pool 2015-2016, Belgium 2017-2018) the median was at least as
+ * good as the mean with and without fundamentals, while adding a 28-day window or the models without
+ * fundamentals helped on one market and hurt on the other. Its window models are price_lear's (cachedWindow),
+ * so it costs almost nothing beside it.
+ */
+export const priceLearMedianMember: ForecastMember = {
+  name: 'price_lear_median',
+  supports: (kind) => kind === 'price',
+  minHistory: priceLearMember.minHistory,
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear_median', windows: LEAR_CALIBRATION_WINDOWS_DAYS, combine: median }),
+};
+
+// ---------------------------------------------------------------- the naive reference
+
+/** Days back the epftoolbox naive forecast looks, by weekday (Monday first): a week on Monday and the weekend. */
+const NAIVE_LAG_DAYS = [7, 1, 1, 1, 1, 7, 7] as const;
+
+/**
+ * The naive forecast of Lago et al. (2021, section 4.3) and epftoolbox: hour h of day D takes the price at
+ * hour h of D-1 on Tuesday to Friday and of D-7 on Monday, Saturday and Sunday, on local days
+ * (context.timezone). The paper's rMAE divides by its error, so as a member it is the reference any price
+ * choice must beat. Beyond the first day its own forecasts stand in for the lagged days.
+ */
+export const epftoolboxNaiveMember: ForecastMember = {
+  name: 'epftoolbox_naive',
+  supports: (kind) => kind === 'price',
+  minHistory: (stepMinutes) => (MAX_LAG_DAYS + 1) * stepsPerDay(stepMinutes),
   fit(history: RegularSeries, context: FitContext): FittedModel {
     const step = history.stepMinutes;
-    if (!(step > 0 && step <= 60 && 60 % step === 0)) throw new RangeError(`price_lear needs an hourly or sub-hourly series, got ${step}-minute steps`);
-    if (!history.t.length) throw new RangeError('price_lear needs a history');
-    const options = priceOptions(context.options);
-    const perDay = stepsPerDay(step);
-    const wanted = options.calibrationWindows ?? [...LEAR_CALIBRATION_WINDOWS_DAYS];
-    // Only the tail the longest window needs (plus its lags and a partial day) is read.
-    const start = Math.max(0, history.t.length - (Math.max(...wanted, SHORT_CALIBRATION_DAYS) + MAX_LAG_DAYS + 2) * perDay);
-    const times = history.t.slice(start);
-    const stepMs = step * 60_000;
-    const lastTime = history.t[history.t.length - 1];
+    if (!(step > 0 && step <= 60 && 60 % step === 0)) throw new RangeError(`epftoolbox_naive needs an hourly or sub-hourly series, got ${step}-minute steps`);
     const offset = zoneOffset(context.timezone);
-    const names = sharedExogenous(context.history, context.future, history.t.length);
-    const futureLength = Math.max(0, ...names.map((name) => context.future?.[name]?.length ?? 0));
-    const futureTimes = Array.from({ length: futureLength }, (_, i) => lastTime + (i + 1) * stepMs);
-
-    const historyHours = localHourNumbers(times, offset);
-    const futureHours = localHourNumbers(futureTimes, offset);
-    const firstDayNumber = Math.floor(historyHours[0] / HOURS);
-    const firstHour = firstDayNumber * HOURS;
-    const historyCells = historyHours.map((hour) => hour - firstHour);
-    const futureCells = futureHours.map((hour) => hour - firstHour);
-    const lastKnownCell = Math.max(historyCells[historyCells.length - 1], futureLength ? futureCells[futureLength - 1] : 0);
-    const size = (Math.floor(lastKnownCell / HOURS) + 1) * HOURS;
-
-    const prices = aggregateCells(history.y.slice(start), historyCells, size);
+    const start = Math.max(0, history.t.length - (MAX_LAG_DAYS + 2) * stepsPerDay(step));
+    const hours = localHourNumbers(history.t.slice(start), offset);
+    if (!hours.length) throw new RangeError('epftoolbox_naive needs a history');
+    const firstDayNumber = Math.floor(hours[0] / HOURS);
+    const cells = hours.map((hour) => hour - firstDayNumber * HOURS);
+    const size = (Math.floor(cells[cells.length - 1] / HOURS) + 1) * HOURS;
+    const prices = aggregateCells(history.y.slice(start), cells, size);
     const lastObserved = lastFinite(prices);
-    if (lastObserved < 0) throw new RangeError('price_lear: the history has no prices');
+    if (lastObserved < 0) throw new RangeError('epftoolbox_naive: the history has no prices');
     fillGaps(prices, lastObserved);
-    // The first day with an unobserved hour is the first day forecast; every earlier day can be a target.
-    const firstForecastDay = Math.floor((lastObserved + 1) / HOURS);
-    const lastTrainingDay = firstForecastDay - 1;
-    const available = lastTrainingDay - MAX_LAG_DAYS + 1;
-    if (available < MIN_CALIBRATION_DAYS) throw new RangeError(`price_lear needs ${MIN_CALIBRATION_DAYS + MAX_LAG_DAYS} complete days of prices, got ${Math.max(available + MAX_LAG_DAYS, 0)}`);
-    let windows = [...new Set(wanted.filter((w) => w <= available))];
-    if (!windows.length) windows = [Math.min(SHORT_CALIBRATION_DAYS, available)];
-
-    // Exogenous grids over history and horizon; `covered` is the last cell each one reaches.
-    const exogenous = names.map((name) => {
-      const grid = aggregateCells((context.history as Exogenous)[name].slice(start), historyCells, size);
-      const ahead = aggregateCells((context.future as Exogenous)[name], futureCells, size);
-      for (let c = 0; c < size; c++) if (Number.isFinite(ahead[c])) grid[c] = ahead[c];
-      const covered = lastFinite(grid);
-      fillGaps(grid, covered);
-      return { name, grid, covered };
-    });
-    const usable = exogenous.filter((v) => v.covered >= lastTrainingDay * HOURS + HOURS - 1);
-    const exogenousCovered = Math.min(...usable.map((v) => v.covered));
-
-    const standardMinutes = Math.min(offset(Date.UTC(2021, 0, 1)), offset(Date.UTC(2021, 6, 1)));
-    const latitude = context.latitude ?? DEFAULT_LATITUDE;
-    const longitude = context.longitude ?? standardMinutes / 4;
-    let clearSky: Float64Array | undefined;
-    const clearSkyUpTo = (cells: number) => {
-      if (!clearSky || clearSky.length < cells) clearSky = clearSkyCells(firstHour, cells, offset, latitude, longitude);
-      return clearSky;
-    };
-    const solarShare = (solar: Float64Array, load: Float64Array | undefined) => (load ? solar.map((s, c) => (load[c] > 0 ? s / load[c] : 0)) : solar);
-    const solarVariable = usable.find((v) => v.name === 'solar_forecast');
-    const loadVariable = usable.find((v) => /load/i.test(v.name));
-
-    const fitSet = (set: FeatureSet) =>
-      windows.map((days) => fitWindow({ prices, set, lastDay: lastTrainingDay, days, firstDayNumber, lambdaRule: options.lambdaRule }));
-    const fullSet: FeatureSet = {
-      exogenous: usable.map((v) => v.grid),
-      duck: options.duckCurve ? (solarVariable ? solarShare(solarVariable.grid, loadVariable?.grid) : clearSkyUpTo(size)) : undefined,
-    };
-    const families = new Map<'full' | 'reduced', WindowModel[]>([['full', fitSet(fullSet)]]);
-
+    const lastTime = history.t[history.t.length - 1];
     return {
       predict(steps: number): number[] {
         if (!(Number.isInteger(steps) && steps >= 0)) throw new RangeError('steps must be a whole number');
-        if (steps === 0) return [];
-        const horizonCells = localHourNumbers(
-          Array.from({ length: steps }, (_, i) => lastTime + (i + 1) * stepMs),
-          offset,
-        ).map((hour) => hour - firstHour);
-        const lastDay = Math.floor(horizonCells[steps - 1] / HOURS);
-        const cells = Math.max(size, (lastDay + 1) * HOURS);
-        const working = new Float64Array(cells).fill(NaN);
+        const horizon = localHourNumbers(Array.from({ length: steps }, (_, i) => lastTime + (i + 1) * step * 60_000), offset).map((hour) => hour - firstDayNumber * HOURS);
+        const lastCell = steps ? horizon[steps - 1] : -1;
+        const working = new Float64Array(Math.max(size, lastCell + 1)).fill(NaN);
         working.set(prices.subarray(0, lastObserved + 1));
-        for (let d = firstForecastDay; d <= lastDay; d++) {
-          const withExogenous = (d + 1) * HOURS - 1 <= exogenousCovered || !usable.length;
-          let set: FeatureSet;
-          let models: WindowModel[];
-          if (withExogenous) {
-            set = fullSet;
-            models = families.get('full') as WindowModel[];
-          } else {
-            set = { exogenous: [], duck: options.duckCurve ? clearSkyUpTo(cells) : undefined };
-            if (!families.has('reduced')) families.set('reduced', fitSet({ exogenous: [], duck: options.duckCurve ? clearSkyUpTo(size) : undefined }));
-            models = families.get('reduced') as WindowModel[];
-          }
-          // The clear-sky proxy extends with the horizon; a forecast solar share only exists where given.
-          if (set.duck && (!withExogenous || !solarVariable)) set = { ...set, duck: clearSkyUpTo(cells) };
-          const forecasts = models.map((model) => predictDay(model, d, firstDayNumber + d, working, set));
-          for (let h = 0; h < HOURS; h++) {
-            const c = d * HOURS + h;
-            if (c > lastObserved) working[c] = forecasts.reduce((s, f) => s + f[h], 0) / forecasts.length;
-          }
+        for (let c = lastObserved + 1; c <= lastCell; c++) {
+          const lag = NAIVE_LAG_DAYS[weekdayOf(firstDayNumber + Math.floor(c / HOURS))];
+          working[c] = working[Math.max(0, c - lag * HOURS)];
         }
-        return Array.from(horizonCells, (c) => working[c]);
+        return Array.from(horizon, (c) => working[c]);
       },
     };
   },

@@ -1,7 +1,8 @@
 /**
  * The solar member (ARCHITECTURE 7): a clear-sky profile from the sun's position at the site, times a system
- * scale fitted on the history, times an expected clear-sky index from forecast irradiance or recent days.
- * Exactly 0 while the sun is below the horizon. When the site's coordinates are not given (POST /forecast
+ * scale fitted on the history, times an expected clear-sky index. Where forecast irradiance is given, production
+ * is regressed on it (solar-irradiance.ts); elsewhere the index blends the recent days' climatology with
+ * persistence, with weights by lead fitted on the history (solar-blend.ts). Exactly 0 while the sun is below the horizon. When the site's coordinates are not given (POST /forecast
  * carries only timestamps and values) its geometry is estimated from the production itself.
  */
 import { DAY_MS, HOUR_MS, stepsPerDay, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
@@ -9,6 +10,9 @@ import { dayOfYear, extraterrestrialIrradiance, ineichenPerez } from '../weather
 import { equationOfTimeMinutes, solarDeclinationDeg } from '../weather/climatology';
 import { solarPosition } from '../weather/solar-position';
 import { pearson } from '../weather/forecast-enhancement';
+import { futureTimes } from './calendar';
+import { fitIndexBlend } from './solar-blend';
+import { fitIrradianceModel } from './solar-irradiance';
 
 const DEG = Math.PI / 180;
 
@@ -37,19 +41,61 @@ export interface SolarSite {
 /** Where in its interval a value sits: an instantaneous sample, or the mean of the interval ending or starting at t. */
 export type Alignment = 'instant' | 'ending' | 'starting';
 
+/** The parts of the sun's position and of the extraterrestrial irradiance that depend on the time only. */
+interface SunTerms {
+  /** UTC hours plus the equation of time, hours: the local solar hour is this plus longitude / 15. */
+  hours: number;
+  sinDeclination: number;
+  cosDeclination: number;
+  dniExtra: number;
+}
+
+// Shared by every site (the geometry search and each fold's estimate differ, the instants recur).
+const termsCache = new Map<number, SunTerms>();
+const TERMS_CACHE_LIMIT = 500_000;
+
+function sunTerms(tMs: number): SunTerms {
+  let terms = termsCache.get(tMs);
+  if (!terms) {
+    if (termsCache.size > TERMS_CACHE_LIMIT) termsCache.clear();
+    terms = computeSunTerms(tMs);
+    termsCache.set(tMs, terms);
+  }
+  return terms;
+}
+
+function computeSunTerms(tMs: number): SunTerms {
+  const at = new Date(tMs);
+  const declination = solarDeclinationDeg(at) * DEG;
+  return {
+    hours: (((tMs % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS + equationOfTimeMinutes(at) / 60,
+    sinDeclination: Math.sin(declination),
+    cosDeclination: Math.cos(declination),
+    dniExtra: extraterrestrialIrradiance(dayOfYear(at)),
+  };
+}
+
+const elevationFromTerms = (terms: SunTerms, latitude: number, longitude: number) => {
+  const hourAngle = (terms.hours + longitude / 15 - 12) * 15 * DEG;
+  const phi = latitude * DEG;
+  return Math.asin(Math.sin(phi) * terms.sinDeclination + Math.cos(phi) * terms.cosDeclination * Math.cos(hourAngle)) / DEG;
+};
+
 /** Sun elevation, degrees, from Spencer's (1971) declination and equation of time (no refraction; about 0.1 degree accuracy). */
 export function analyticElevationDeg(tMs: number, latitude: number, longitude: number): number {
-  const at = new Date(tMs);
-  const utcHours = (((tMs % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS;
-  const hourAngle = (utcHours + longitude / 15 + equationOfTimeMinutes(at) / 60 - 12) * 15 * DEG;
-  const phi = latitude * DEG;
-  const delta = solarDeclinationDeg(at) * DEG;
-  return Math.asin(Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.cos(hourAngle)) / DEG;
+  return elevationFromTerms(sunTerms(tMs), latitude, longitude);
+}
+
+/** Clear-sky GHI (Ineichen & Perez 2002) at an analytic sun elevation, W/m2, 0 below NIGHT_MARGIN_DEG. */
+function analyticClearSky(terms: SunTerms, latitude: number, longitude: number): number {
+  const elevation = elevationFromTerms(terms, latitude, longitude);
+  return elevation < NIGHT_MARGIN_DEG ? 0 : ineichenPerez(90 - elevation, { dniExtra: terms.dniExtra }).ghi;
 }
 
 /** Instantaneous clear-sky GHI (Ineichen & Perez 2002), W/m2, 0 below NIGHT_MARGIN_DEG. */
 function instantClearSky(tMs: number, site: SolarSite): number {
-  const elevation = site.estimated ? analyticElevationDeg(tMs, site.latitude, site.longitude) : solarPosition(new Date(tMs), site.latitude, site.longitude).elevationDeg;
+  if (site.estimated) return analyticClearSky(sunTerms(tMs), site.latitude, site.longitude);
+  const elevation = solarPosition(new Date(tMs), site.latitude, site.longitude).elevationDeg;
   if (elevation < NIGHT_MARGIN_DEG) return 0;
   return ineichenPerez(90 - elevation, { dniExtra: extraterrestrialIrradiance(dayOfYear(new Date(tMs))) }).ghi;
 }
@@ -60,7 +106,7 @@ const CACHE_LIMIT = 1_000_000;
 const cache = new Map<string, Map<number, number>>();
 let cached = 0;
 
-function cachedClearSky(tMs: number, site: SolarSite): number {
+function siteCache(site: SolarSite): Map<number, number> {
   const key = `${site.latitude.toFixed(4)},${site.longitude.toFixed(4)},${site.estimated ? 'a' : 'e'}`;
   let bySite = cache.get(key);
   if (!bySite) {
@@ -71,6 +117,10 @@ function cachedClearSky(tMs: number, site: SolarSite): number {
     bySite = new Map();
     cache.set(key, bySite);
   }
+  return bySite;
+}
+
+function cachedClearSky(tMs: number, site: SolarSite, bySite: Map<number, number>): number {
   let value = bySite.get(tMs);
   if (value === undefined) {
     value = instantClearSky(tMs, site);
@@ -86,12 +136,13 @@ function cachedClearSky(tMs: number, site: SolarSite): number {
  */
 export function clearSkyProfile(times: readonly number[], stepMinutes: number, site: SolarSite, alignment: Alignment): number[] {
   const stepMs = stepMinutes * 60_000;
-  if (alignment === 'instant') return times.map((t) => cachedClearSky(t, site));
+  const bySite = siteCache(site);
+  if (alignment === 'instant') return times.map((t) => cachedClearSky(t, site, bySite));
   const parts = stepMinutes >= 30 ? 4 : 2;
   const direction = alignment === 'ending' ? -1 : 1;
   return times.map((t) => {
     let sum = 0;
-    for (let k = 0; k <= parts; k++) sum += (k === 0 || k === parts ? 0.5 : 1) * cachedClearSky(t + (direction * k * stepMs) / parts, site);
+    for (let k = 0; k <= parts; k++) sum += (k === 0 || k === parts ? 0.5 : 1) * cachedClearSky(t + (direction * k * stepMs) / parts, site, bySite);
     return sum / parts;
   });
 }
@@ -130,61 +181,21 @@ export function fitSystemScale(production: readonly number[], clearSky: readonly
   return sxx > 0 ? sxy / sxx : high;
 }
 
-/**
- * Expected clear-sky index per time of day: over the fit window, the production at that time of day (and the
- * neighbouring steps) divided by the expected clear-sky production there. A mean over two weeks is a
- * climatology of the site's recent weather: at day ahead it beats yesterday's persistence in RMSE (SERF East:
- * 1,252 W against 1,567 W on daylight), because tomorrow's clouds are hardly predictable from today's. Per time
- * of day, because the array's orientation (an east-facing one peaks before noon) and regular afternoon
- * clouds shape the day differently from the clear-sky GHI. `MAX_CLEAR_SKY_INDEX` bounds it; 1 where no day tells.
- */
-export function expectedIndexByTimeOfDay(production: readonly number[], expected: readonly number[], perDay: number): number[] {
-  return ratioByTimeOfDay(production, expected, perDay, () => 1).map((k) => (Number.isFinite(k) ? Math.min(MAX_CLEAR_SKY_INDEX, k) : 1));
-}
-
-/**
- * Per time of day (the step and its two neighbours), sum(w p+) / sum(w r): with weight w = 1 the ratio of
- * sums, with w = r the least-squares slope of production on the reference through the origin. Slots count from the end
- * of the history, so slot j is the time of day of future step j. NaN for a slot no reference covers.
- */
-function ratioByTimeOfDay(production: readonly number[], reference: readonly number[], perDay: number, weight: (r: number) => number): number[] {
-  const num = new Array<number>(perDay).fill(0);
-  const den = new Array<number>(perDay).fill(0);
-  const offset = production.length % perDay;
-  for (let i = 0; i < production.length; i++) {
-    const r = reference[i];
-    if (!Number.isFinite(production[i]) || !(r > 0)) continue;
-    const slot = (i - offset + perDay) % perDay;
-    const w = weight(r);
-    for (const s of [slot - 1, slot, slot + 1]) {
-      const k = (s + perDay) % perDay;
-      num[k] += w * Math.max(0, production[i]);
-      den[k] += w * r;
-    }
-  }
-  return num.map((n, k) => (den[k] > 0 ? n / den[k] : NaN));
-}
-
-/**
- * Production per unit GHI per time of day (least squares through the origin over the steps at that time of day
- * and its neighbours), for forecasting from irradiance when the history's irradiance is known: it absorbs the
- * array's tilt and orientation, shading and the timestamp convention, which a GHI-proportional model cannot.
- * NaN for a time of day without irradiance in the history.
- */
-export function productionPerIrradiance(production: readonly number[], ghi: readonly number[], perDay: number): number[] {
-  return ratioByTimeOfDay(production, ghi, perDay, (g) => g);
-}
-
 /** Pearson's correlation over the pairs where both values are known. */
 function correlation(xs: readonly number[], ys: readonly number[]): number {
   const known = xs.map((x, i) => Number.isFinite(x) && Number.isFinite(ys[i]));
   return pearson(xs.filter((_, i) => known[i]), ys.filter((_, i) => known[i]));
 }
 
-/** The alignment (instant, interval ending, interval starting) under which the clear-sky profile best tracks the production. */
+/**
+ * The alignment (instant, interval ending, interval starting) under which the clear-sky profile best tracks the
+ * production. The candidates differ by half a step, so the analytic sun position (0.1 degree, under a minute)
+ * decides as well as the ephemeris, at a fraction of its cost on a first request.
+ */
 export function bestAlignment(times: readonly number[], production: readonly number[], stepMinutes: number, site: SolarSite): Alignment {
   const candidates: Alignment[] = ['instant', 'ending', 'starting'];
-  const scores = candidates.map((a) => correlation(production, clearSkyProfile(times, stepMinutes, site, a)));
+  const analytic: SolarSite = { ...site, estimated: true };
+  const scores = candidates.map((a) => correlation(production, clearSkyProfile(times, stepMinutes, analytic, a)));
   return candidates[scores.indexOf(Math.max(...scores))];
 }
 
@@ -201,16 +212,26 @@ const wrapLongitude = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180
  * and the answer leans toward the equator (the profile's shape then hardly depends on latitude anyway).
  */
 export function latitudeFromDayLength(halfDayDeg: number, declinationDeg: number, h0Deg: number): number {
+  const sinH0 = Math.sin(h0Deg * DEG);
+  const sinDelta = Math.sin(declinationDeg * DEG);
+  const cosDelta = Math.cos(declinationDeg * DEG);
+  const error = (phi: number) => {
+    const p = phi * DEG;
+    const cosW = (sinH0 - Math.sin(p) * sinDelta) / (Math.cos(p) * cosDelta);
+    return Math.abs(Math.acos(Math.min(1, Math.max(-1, cosW))) / DEG - halfDayDeg) + 1e-4 * Math.abs(phi);
+  };
+  // The half-day length is monotonic in latitude (flat where the day is polar): a 1-degree grid, then 0.1 around its best.
   let best = 0;
-  let bestError = Infinity;
-  for (let phi = 0; phi <= 66; phi += 0.1) {
-    for (const sign of [1, -1]) {
-      const p = sign * phi * DEG;
-      const cosW = (Math.sin(h0Deg * DEG) - Math.sin(p) * Math.sin(declinationDeg * DEG)) / (Math.cos(p) * Math.cos(declinationDeg * DEG));
-      const w = Math.acos(Math.min(1, Math.max(-1, cosW))) / DEG;
-      const error = Math.abs(w - halfDayDeg) + 1e-4 * phi;
-      if (error < bestError) [best, bestError] = [sign * phi, error];
-    }
+  let bestError = error(0);
+  for (let phi = -66; phi <= 66; phi++) {
+    const e = error(phi);
+    if (e < bestError) [best, bestError] = [phi, e];
+  }
+  const centre = best;
+  for (let k = -10; k <= 10; k++) {
+    const phi = Math.max(-66, Math.min(66, centre + k / 10));
+    const e = error(phi);
+    if (e < bestError) [best, bestError] = [phi, e];
   }
   return Math.round(best * 10) / 10;
 }
@@ -309,17 +330,20 @@ export function estimateSiteGeometry(series: RegularSeries): { latitude: number;
 
   // Refine on the three most productive days: per-day least-squares scale, summed squared residuals.
   const best = [...days].sort((a, b) => b.energy - a.energy).slice(0, 3);
+  // The time-only terms once per point: the search evaluates a few hundred geometries on the same points.
+  // Night far from the production (2 hours beyond it) is dark under every geometry the search visits: left out.
+  const points = best.map((d) => {
+    const indices = Array.from({ length: d.end - d.start }, (_, k) => d.start + k).filter((i) => Number.isFinite(series.y[i]) && series.t[i] >= d.first - 2 * HOUR_MS && series.t[i] <= d.last + 2 * HOUR_MS);
+    return indices.map((i) => ({ p: series.y[i], terms: sunTerms(series.t[i]) }));
+  });
   const sse = (latitude: number, lon: number) => {
-    const site: SolarSite = { latitude, longitude: lon, estimated: true };
     let total = 0;
-    for (const d of best) {
+    for (const day of points) {
       let sxy = 0;
       let sxx = 0;
       let syy = 0;
-      for (let i = d.start; i < d.end; i++) {
-        const p = series.y[i];
-        if (!Number.isFinite(p)) continue;
-        const c = instantClearSky(series.t[i], site);
+      for (const { p, terms } of day) {
+        const c = analyticClearSky(terms, latitude, lon);
         sxy += p * c;
         sxx += c * c;
         syy += p * p;
@@ -351,7 +375,8 @@ export function estimateSiteGeometry(series: RegularSeries): { latitude: number;
       if (refined === centre) break;
     }
   }
-  return refined;
+  // On a 0.01-degree grid of longitude (2.4 s of solar time): validation folds that find the same geometry share its cached clear sky.
+  return { latitude: refined.latitude, longitude: Math.round(refined.longitude * 100) / 100 };
 }
 
 /** The site: the context's coordinates when given, else estimated from the history; null when neither. */
@@ -361,22 +386,22 @@ export function solarSite(history: RegularSeries, context: FitContext): SolarSit
   return estimated ? { ...estimated, estimated: true } : null;
 }
 
-const futureTimes = (history: RegularSeries, steps: number) => {
-  const stepMs = history.stepMinutes * 60_000;
-  const last = history.t[history.t.length - 1];
-  return Array.from({ length: steps }, (_, j) => last + (j + 1) * stepMs);
-};
-
 /**
- * Clear-sky profile at a site with known coordinates, aligned to the history's timestamp convention; null
- * without coordinates. Used by smart persistence.
+ * Clear-sky profile of the site (its coordinates, else its geometry estimated from the history), aligned to the
+ * history's timestamp convention; null when neither is known.
  */
-export function knownSiteProfile(history: RegularSeries, context: FitContext): ((times: readonly number[]) => number[]) | null {
-  if (!(Number.isFinite(context.latitude) && Number.isFinite(context.longitude))) return null;
-  const site: SolarSite = { latitude: context.latitude!, longitude: context.longitude!, estimated: false };
+export function siteProfile(history: RegularSeries, context: FitContext): ((times: readonly number[]) => number[]) | null {
+  const site = solarSite(history, context);
+  if (!site) return null;
   const from = Math.max(0, history.t.length - SOLAR_FIT_DAYS * stepsPerDay(history.stepMinutes));
-  const alignment = bestAlignment(history.t.slice(from), history.y.slice(from), history.stepMinutes, site);
+  // An estimated geometry already absorbed the timestamp convention (its noon is the production's).
+  const alignment = site.estimated ? 'instant' : bestAlignment(history.t.slice(from), history.y.slice(from), history.stepMinutes, site);
   return (times) => clearSkyProfile(times, history.stepMinutes, site, alignment);
+}
+
+/** Clear-sky profile at a site with known coordinates (see siteProfile); null without coordinates. Used by smart persistence. */
+export function knownSiteProfile(history: RegularSeries, context: FitContext): ((times: readonly number[]) => number[]) | null {
+  return Number.isFinite(context.latitude) && Number.isFinite(context.longitude) ? siteProfile(history, context) : null;
 }
 
 /** The fitted parts of the solar member, exposed for tests and reports. */
@@ -386,7 +411,7 @@ export interface SolarFit {
   scale: number;
   /** Expected clear-sky index over the fit window (production over clear-sky production). */
   clearSkyIndex: number;
-  /** Whether the history's irradiance was used (production per unit GHI fitted per time of day). */
+  /** Whether the history's irradiance was used (production regressed on GHI and clear-sky production per time of day). */
   irradianceFitted: boolean;
 }
 
@@ -411,28 +436,35 @@ export function fitSolar(history: RegularSeries, context: FitContext): FittedMod
   const clearSky = clearSkyProfile(times, history.stepMinutes, site, alignment);
   const scale = fitSystemScale(production, clearSky);
   const expected = clearSky.map((c) => scale * c);
-  const indexByTime = expectedIndexByTimeOfDay(production, expected, perDay);
   const known = production.map((p, i) => Number.isFinite(p) && expected[i] > 0);
   const possible = expected.reduce((sum, e, i) => sum + (known[i] ? e : 0), 0);
   const clearSkyIndex = possible > 0 ? Math.min(MAX_CLEAR_SKY_INDEX, production.reduce((sum, p, i) => sum + (known[i] ? Math.max(0, p) : 0), 0) / possible) : 1;
-  const pastGhi = irradiance(context.history, history.t.length)?.slice(from);
-  const perIrradiance = pastGhi ? productionPerIrradiance(production, pastGhi, perDay) : undefined;
-  const fit: SolarFit = { site, alignment, scale, clearSkyIndex, irradianceFitted: perIrradiance !== undefined };
+  // The blend reads months of history: before the fit window through the analytic sun position (0.1 degree,
+  // refraction aside), which costs a few ms where the ephemeris costs half a second on a first request.
+  const older = clearSkyProfile(history.t.slice(0, from), history.stepMinutes, { ...site, estimated: true }, alignment).map((c) => scale * c);
+  const expectedHistory = [...older, ...expected];
+  const pastGhi = irradiance(context.history, history.t.length);
+  const physical = pastGhi ? fitIrradianceModel(production, pastGhi.slice(from), expected, history.stepMinutes) : null;
+  const fit: SolarFit = { site, alignment, scale, clearSkyIndex, irradianceFitted: physical !== null };
   return {
     fit,
     predict(steps) {
-      const profile = clearSkyProfile(futureTimes(history, steps), history.stepMinutes, site, alignment);
+      const profile = clearSkyProfile(futureTimes(history.t[history.t.length - 1], history.stepMinutes, steps), history.stepMinutes, site, alignment);
+      const futureExpected = profile.map((c) => scale * c);
       const ghi = context.future?.[GHI];
+      // Fitted only when a step needs it (with irradiance over the whole horizon, none does).
+      let blend: number[] | undefined;
       return profile.map((c, j) => {
         if (c === 0) return 0;
         const g = ghi?.[j];
         if (g !== undefined && Number.isFinite(g)) {
-          const perUnit = perIrradiance?.[j % perDay];
-          if (perUnit !== undefined && Number.isFinite(perUnit)) return perUnit * Math.max(0, g);
+          const slot = j % perDay;
+          if (physical && Number.isFinite(physical.perGhi[slot])) return physical.perGhi[slot] * Math.max(0, g) + physical.perExpected[slot] * futureExpected[j];
           // Forecast irradiance without past irradiance: its clear-sky index, where the sun is high enough for the ratio to mean something.
           if (c > 50) return scale * c * Math.min(MAX_CLEAR_SKY_INDEX, Math.max(0, g / c));
         }
-        return scale * c * indexByTime[j % perDay];
+        blend ??= fitIndexBlend(history.y, expectedHistory, futureExpected, history.stepMinutes, MAX_CLEAR_SKY_INDEX).index;
+        return futureExpected[j] * blend[j];
       });
     },
   };

@@ -28,17 +28,18 @@ export interface MemberValidation {
 export interface ValidationOptions {
   horizonSteps: number;
   folds?: number;
+  /** Steps between origins. @default one day */
+  spacingSteps?: number;
 }
 
 const slice = (exogenous: Exogenous | undefined, from: number, to: number): Exogenous | undefined =>
   exogenous && Object.fromEntries(Object.entries(exogenous).map(([name, values]) => [name, values.slice(from, to)]));
 
-/** Origins at the last `folds` days (one day apart), each leaving the member its minimum history. */
-export function foldOrigins(length: number, stepMinutes: number, folds: number, minHistory: number): number[] {
-  const perDay = stepsPerDay(stepMinutes);
+/** Origins at the last `folds` days (one day apart, or `spacing` steps), each leaving the member its minimum history. */
+export function foldOrigins(length: number, stepMinutes: number, folds: number, minHistory: number, spacing = stepsPerDay(stepMinutes)): number[] {
   const origins: number[] = [];
   for (let k = 1; k <= folds; k++) {
-    const origin = length - k * perDay;
+    const origin = length - k * spacing;
     if (origin >= minHistory && origin > 0) origins.push(origin);
   }
   return origins;
@@ -53,7 +54,7 @@ export function validateMember(series: RegularSeries, member: ForecastMember, co
   const { horizonSteps } = options;
   const n = series.y.length;
   const perDay = stepsPerDay(series.stepMinutes);
-  const origins = foldOrigins(n, series.stepMinutes, options.folds ?? DEFAULT_FOLDS, member.minHistory(series.stepMinutes));
+  const origins = foldOrigins(n, series.stepMinutes, options.folds ?? DEFAULT_FOLDS, member.minHistory(series.stepMinutes), options.spacingSteps);
   const predictions: number[][] = [];
   const actuals: number[][] = [];
   const residualsByLead: number[][] = Array.from({ length: horizonSteps }, () => []);

@@ -1,25 +1,25 @@
 /**
- * Wind power (ARCHITECTURE 7): an empirical power curve fitted from the history's wind speeds and
- * output, applied to forecast wind speeds, and blended with persistence of the last observation for the
- * first hours (the persistence weight halves every `WIND_PERSISTENCE_HALF_LIFE_HOURS`). Without wind
- * speeds, persistence decays toward the time-of-day mean of the last days instead.
+ * Wind power (ARCHITECTURE 7): an empirical power curve fitted from the history's wind speeds and output,
+ * applied to forecast wind speeds and blended with persistence of the last observation. The persistence
+ * weight of each lead is the least-squares weight on the history (persistenceWeight), so it follows how
+ * fast this site's output decorrelates and how good its speed forecast is, rather than a fixed half-life
+ * (a 3-hour half-life toward a time-of-day mean lost to persistence on a 10-minute turbine). Without
+ * speeds over the horizon, or at a lead whose forecast speed is missing, it is Nielsen's blend
+ * (wind-nielsen.ts). Forecasts lie within 0 and the rated power (wind-bounds.ts).
  *
  * The curve is the binned median (robust to curtailment and outages) made non-decreasing by weighted
  * isotonic regression (pool-adjacent-violators, Barlow et al. 1972), as binned power curves are read in
  * IEC 61400-12-1. It is flat past the fastest bin, so high-wind cut-out is not modelled.
  */
-import { calendarFeatures, futureTimes } from './calendar';
-import { type FitContext, type FittedModel, type ForecastMember, HOUR_MS, type RegularSeries, stepsPerDay } from './types';
+import { type FitContext, type FittedModel, type ForecastMember, type RegularSeries, stepsPerDay } from './types';
+import { clampPower, ratedPower } from './wind-bounds';
+import { fitNielsen } from './wind-nielsen';
 
-/** Persistence weight half-life (hours of lead); `options.persistenceHalfLifeHours` overrides it. */
-export const WIND_PERSISTENCE_HALF_LIFE_HOURS = 3;
 /** Power curve bin width (m/s), as IEC 61400-12-1 bins. */
 export const POWER_CURVE_BIN_MS = 0.5;
 /** A bin needs this many pairs to count; the curve needs this many pairs in all. */
 export const MIN_PAIRS_PER_BIN = 3;
 export const MIN_CURVE_PAIRS = 48;
-/** Days of history in the time-of-day mean that persistence decays toward. */
-export const CLIMATOLOGY_DAYS = 7;
 
 const WIND_SPEED = 'wind_speed_ms';
 
@@ -112,72 +112,58 @@ export function fitPowerCurve(speed: readonly number[], power: readonly number[]
   };
 }
 
-/** Mean output by local step of the day over the last `CLIMATOLOGY_DAYS` (the overall mean where a step has none). */
-function timeOfDayMean(history: RegularSeries, timezone: string): (times: number[]) => number[] {
-  const sd = stepsPerDay(history.stepMinutes);
-  const from = Math.max(0, history.y.length - CLIMATOLOGY_DAYS * sd);
-  const t = history.t.slice(from);
-  const y = history.y.slice(from);
-  const slotOf = (minuteOfDay: number) => Math.min(sd - 1, Math.floor(minuteOfDay / history.stepMinutes));
-  const cal = calendarFeatures(t, timezone);
-  const sums = new Float64Array(sd);
-  const counts = new Float64Array(sd);
-  let total = 0;
-  let count = 0;
-  y.forEach((v, i) => {
-    if (!Number.isFinite(v)) return;
-    sums[slotOf(cal.minuteOfDay[i])] += v;
-    counts[slotOf(cal.minuteOfDay[i])]++;
-    total += v;
-    count++;
-  });
-  const overall = count ? total / count : 0;
-  return (times) =>
-    calendarFeatures(times, timezone).minuteOfDay.map((minute) => {
-      const s = slotOf(minute);
-      return counts[s] ? sums[s] / counts[s] : overall;
-    });
+/**
+ * Least-squares weight of persistence against the curve at lead k over the history:
+ * argmin_w sum (y[i+k] - w y[i] - (1 - w) c[i+k])^2 = sum (y[i+k] - c[i+k])(y[i] - c[i+k]) / sum (y[i] - c[i+k])^2,
+ * clipped to [0, 1].
+ */
+export function persistenceWeight(y: readonly number[], onCurve: readonly number[], k: number): number {
+  let cross = 0;
+  let square = 0;
+  for (let i = 0; i + k < y.length; i++) {
+    const gap = y[i] - onCurve[i + k];
+    const miss = y[i + k] - onCurve[i + k];
+    if (!Number.isFinite(gap) || !Number.isFinite(miss)) continue;
+    cross += miss * gap;
+    square += gap * gap;
+  }
+  return square > 0 ? Math.min(1, Math.max(0, cross / square)) : 0;
 }
 
 export interface WindModel extends FittedModel {
-  /** The fitted power curve, or null when persistence decays toward the time-of-day mean. */
+  /** The fitted power curve, or null when the member is Nielsen's blend (no speeds). */
   curve: PowerCurve | null;
 }
 
-/** Power curve on forecast wind speed, blended with persistence for the first hours; see the module comment. */
+/** Power curve on forecast wind speed, blended with persistence by lead; see the module comment. */
 export function fitWind(history: RegularSeries, context: FitContext): WindModel {
-  const { t, y, stepMinutes } = history;
-  const timezone = context.timezone ?? 'UTC';
-  const option = context.options?.persistenceHalfLifeHours;
-  const halfLife = typeof option === 'number' && option > 0 ? option : WIND_PERSISTENCE_HALF_LIFE_HOURS;
-  let lastIndex = y.length - 1;
-  while (lastIndex >= 0 && !Number.isFinite(y[lastIndex])) lastIndex--;
-  const maxObserved = y.reduce((m, v) => (Number.isFinite(v) && v > m ? v : m), 0);
-  const persisted = lastIndex >= 0 ? y[lastIndex] : NaN;
-
+  const { y } = history;
   const pastSpeed = context.history?.[WIND_SPEED];
   const futureSpeed = context.future?.[WIND_SPEED];
   const curve = pastSpeed && futureSpeed && pastSpeed.length === y.length ? fitPowerCurve(pastSpeed, y) : null;
-  const climatology = timeOfDayMean(history, timezone);
-  const lastT = t[t.length - 1];
-
+  const reference = fitNielsen(history, context);
+  if (!curve) return { curve, predict: reference.predict };
+  const onCurve = pastSpeed!.map((v) => (Number.isFinite(v) ? curve.evaluate(v) : NaN));
+  const rated = ratedPower(y, context, curve.power[curve.power.length - 1]);
+  let lastIndex = y.length - 1;
+  while (lastIndex >= 0 && !Number.isFinite(y[lastIndex])) lastIndex--;
+  const weights = new Map<number, number>();
   return {
     curve,
     predict(steps: number): number[] {
-      const times = futureTimes(lastT, stepMinutes, steps);
-      const usual = climatology(times);
-      const out = new Array<number>(steps);
-      for (let k = 0; k < steps; k++) {
-        const time = times[k];
-        const speed = futureSpeed?.[k];
-        const target = curve && speed !== undefined && Number.isFinite(speed) ? curve.evaluate(speed) : usual[k];
-        // Lead counts from the last observation, which may be older than the last step.
-        const leadHours = lastIndex >= 0 ? (time - t[lastIndex]) / HOUR_MS : Infinity;
-        const w = Number.isFinite(persisted) ? 0.5 ** (leadHours / halfLife) : 0;
-        const value = w * (Number.isFinite(persisted) ? persisted : 0) + (1 - w) * target;
-        out[k] = Math.min(maxObserved, Math.max(0, value));
-      }
-      return out;
+      const fallback = reference.predict(steps);
+      return fallback.map((nielsen, j) => {
+        const speed = futureSpeed?.[j];
+        if (lastIndex < 0 || speed === undefined || !Number.isFinite(speed)) return nielsen;
+        // The lead counts from the last observation, which may be older than the last step.
+        const lag = y.length + j - lastIndex;
+        let w = weights.get(lag);
+        if (w === undefined) {
+          w = persistenceWeight(y, onCurve, lag);
+          weights.set(lag, w);
+        }
+        return clampPower(w * y[lastIndex] + (1 - w) * curve.evaluate(speed), rated);
+      });
     },
   };
 }

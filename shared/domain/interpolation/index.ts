@@ -5,18 +5,26 @@
  * gap keeps the day's shape); `analog_days`, the mean of the other days of the series most alike just before and
  * after the gap; `blend`, the mean of the seasonal profile and the clear-sky ratio (PCHIP where
  * there is no clear sky): the two err differently, so their mean errs less on the bench's long gaps;
+ * `envelope_kriging` (solar), the array's clear-sky envelope plus the day's residual level, the edges' deviations
+ * kriged into the gap (irradiance-reference.ts with a constant clear-sky index);
  * `adaptive` picks per gap length what errs least when known runs of that length are hidden in the same series:
- * one method, the inverse-error weighted mean of the best three, or a weighted pair. With irradiance from the
+ * one method, the inverse-error weighted mean of the best three, or a weighted pair, and keeps linear unless that
+ * choice beats linear on runs it did not see (a cross-validated paired test). With irradiance from the
  * weather feed (`weather_correlation`), solar gaps may also be filled by `irradiance`: the array's own clear-sky
  * envelope times the feed's clear-sky index, the one signal that sees the clouds inside a gap. Outliers: a Hampel
- * filter on the residual from the neighbouring values, plus physical bounds; they are replaced by the fill and flagged.
- */
+ * filter on the residual from the neighbouring values, plus physical bounds; stuck and stale runs (stale.ts);
+ * both are replaced by the fill and flagged. */
 import { bestAlignment, clearSkyProfile, fitSystemScale, solarSite } from '../forecasting/solar';
 import { irradianceFill, irradianceModel, type IrradianceModel } from './irradiance-reference';
+import { beatsLinear, combine, mseOf, selectOn, trialOf, type Choice } from './selection';
+import { staleIndices } from './stale';
 import { stepsPerDay } from '../forecasting/types';
 import { mulberry32 } from '../seeded-random';
 
-export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'analog_days' | 'irradiance' | 'adaptive';
+export { staleIndices } from './stale';
+export { COMBINATION_MIN_GAIN, COMBINED_CANDIDATES, GATE_Z, PAIR_WEIGHTS } from './selection';
+
+export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'analog_days' | 'envelope_kriging' | 'irradiance' | 'adaptive';
 type Concrete = Exclude<FillMethod, 'adaptive'>;
 
 export interface CleanOptions {
@@ -26,6 +34,10 @@ export interface CleanOptions {
   maxGapSteps: number;
   /** Hampel filter and physical bounds (quality_enhancement). */
   detectOutliers: boolean;
+  /** Stuck and stale runs (quality_enhancement; stale.ts). */
+  detectStale?: boolean;
+  /** Measure the fill's accuracy on known runs of this many steps (CleanResult.accuracy). */
+  accuracyGapSteps?: number;
   /** Whether the seasonal profile may fill. */
   seasonalAdjustment: boolean;
   kind: 'solar' | 'wind' | 'load' | 'generic';
@@ -39,13 +51,19 @@ export interface CleanOptions {
   exogenous?: { ghi_wm2?: number[] };
 }
 
+/** `original` for input values kept and for gaps left unfilled; `interpolated` for fills; `stale` for stuck values (filled, or missing when their run is too long to fill). */
+export type Quality = 'original' | 'interpolated' | 'stale';
+
 export interface CleanResult {
   values: number[];
-  /** `original` for input values kept and for gaps left unfilled (not interpolated); `interpolated` for fills. */
-  quality: ('original' | 'interpolated')[];
+  quality: Quality[];
   /** 1 for originals; for fills 1 - RMSE(method, gap length) / spread of the series, from hiding known values. */
   confidence: number[];
   outlierIndices: number[];
+  /** Stuck or stale values (stale.ts), replaced like outliers. */
+  staleIndices: number[];
+  /** With `accuracyGapSteps`: the fill's RMSE and MAE on that many steps of known values hidden at a time. */
+  accuracy?: { rmse: number; mae: number; runs: number };
   /** `combination`: the candidates' fills weighted by their inverse validation error (see `adaptive`). */
   gaps: { start: number; end: number; steps: number; method: Concrete | 'combination' | 'unfilled' }[];
 }
@@ -63,20 +81,14 @@ export const HAMPEL_K = 3;
 export const PROFILE_DAYS = 7;
 /** Known runs hidden per gap length when `adaptive` chooses (SERF East: 60 chose better than 24 at every gap length; 120 no better than 60). */
 export const ADAPTIVE_TRIALS = 60;
+/** Known runs hidden to measure a result's accuracy (CleanResult.accuracy). */
+export const ACCURACY_RUNS = 40;
 /** Analog days: how many of the most similar other days fill a gap. */
 export const ANALOG_NEIGHBOURS = 15;
 /** Analog days: minutes of known values either side of a gap that describe its day (60 measured better than 120-240). */
 export const ANALOG_CONTEXT_MINUTES = 60;
 /** Analog days: e-folding time, minutes, of the edge residual into the gap (a cloud state persists about this long; 30 measured best of 15-90). */
 export const ANALOG_EDGE_DECAY_MINUTES = 30;
-/** `adaptive` combines the candidates with the lowest validation errors, this many at most. */
-export const COMBINED_CANDIDATES = 3;
-/** Weights of the first method of each pair of candidates that `adaptive` tries. */
-export const PAIR_WEIGHTS = [0.25, 0.5, 0.75];
-/** A combination replaces the best single method only when its validation MSE is at least this share lower. */
-export const COMBINATION_MIN_GAIN = 0.01;
-/** A validation MSE below this share of the series' squared spread counts as exact. */
-const EXACT_MSE_SHARE = 1e-12;
 /** Negative generation beyond this share of the series' maximum is impossible (inverter self-consumption is smaller). */
 const NEGATIVE_SHARE = 0.02;
 
@@ -129,6 +141,8 @@ interface Context {
   clearSky?: number[];
   /** Expected output from the weather feed's irradiance and its residual model (irradiance-reference.ts), for solar with irradiance. */
   irradiance?: IrradianceModel;
+  /** The same model with a constant clear-sky index: the array's envelope, the day's level and kriged edges, from the history alone. */
+  envelope?: IrradianceModel;
 }
 
 function fillGap(method: Concrete, y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
@@ -176,6 +190,7 @@ function fillGap(method: Concrete, y: readonly number[], a: number, b: number, c
     return out;
   }
   if (method === 'irradiance') return ctx.irradiance ? irradianceFill(ctx.irradiance, y, left, right, ctx.perDay) : null;
+  if (method === 'envelope_kriging') return ctx.envelope ? irradianceFill(ctx.envelope, y, left, right, ctx.perDay) : null;
   // clear_sky_ratio
   const c = ctx.clearSky;
   if (!c) return null;
@@ -298,29 +313,9 @@ function candidates(ctx: Context): Concrete[] {
   if (ctx.clearSky) list.push('clear_sky_ratio');
   if (list.includes('seasonal_profile')) list.push('blend');
   if (ctx.series.y.length >= 3 * ctx.perDay) list.push('analog_days');
+  if (ctx.envelope) list.push('envelope_kriging');
   if (ctx.irradiance) list.push('irradiance');
   return list;
-}
-
-/** What `adaptive` fills a gap length with: one method (weight 1) or the weighted mean of several. */
-interface Choice {
-  method: Concrete | 'combination';
-  methods: Concrete[];
-  weights: number[];
-  rmse: number;
-}
-
-/** The weighted mean of the fills that exist (weights renormalised over them); null when none does. */
-function combine(fills: readonly (number[] | null)[], weights: readonly number[]): number[] | null {
-  let total = 0;
-  let out: number[] | null = null;
-  fills.forEach((fill, j) => {
-    if (!fill || !(weights[j] > 0)) return;
-    out ??= fill.map(() => 0);
-    fill.forEach((v, k) => (out![k] += weights[j] * v));
-    total += weights[j];
-  });
-  return out && total > 0 ? (out as number[]).map((v) => v / total) : null;
 }
 
 /** Runs of `length` known values with known edges, at seeded positions (daylight only when asked). */
@@ -359,9 +354,12 @@ function errorsOf(method: Concrete, y: number[], starts: readonly number[], leng
 function contextOf(series: Series, options: CleanOptions, y: number[]): Context {
   const perDay = stepsPerDay(series.stepMinutes);
   const ctx: Context = { series: { ...series, y }, options, perDay };
-  if (options.seasonalAdjustment && y.length >= 3 * perDay) ctx.profile = seasonalProfile(y, perDay);
+  // The clear sky also places solar's hidden runs in daylight, so even the edge-only methods need it.
   if (options.kind === 'solar' && y.length >= 2 * perDay) ctx.clearSky = clearSkyOutput({ ...series, y }, options);
+  if (options.method === 'linear' || options.method === 'pchip') return ctx;
+  if (options.seasonalAdjustment && y.length >= 3 * perDay) ctx.profile = seasonalProfile(y, perDay);
   const ghi = options.exogenous?.ghi_wm2;
+  if (ctx.clearSky && y.length >= 3 * perDay) ctx.envelope = irradianceModel(y, ctx.clearSky, ctx.clearSky, perDay, series.stepMinutes);
   if (ctx.clearSky && ghi?.length === y.length && y.length >= 3 * perDay) ctx.irradiance = irradianceModel(y, ctx.clearSky, ghi, perDay, series.stepMinutes);
   return ctx;
 }
@@ -409,17 +407,19 @@ function outliersOf(y: readonly number[], options: CleanOptions): number[] {
 /** Cleans a regular series; see the module comment. */
 export function cleanSeries(series: Series, options: CleanOptions): CleanResult {
   const y = series.y.map((v) => (known(v) ? v : NaN));
-  let ctx = contextOf(series, options, y);
+  // Stale runs first: a flat run has no spike for the Hampel filter, and its repeats would skew the neighbours' median.
+  const staleAt = options.detectStale ? staleIndices(y, { stepMinutes: series.stepMinutes, kind: options.kind }) : [];
+  for (const i of staleAt) y[i] = NaN;
   const outlierIndices = options.detectOutliers ? outliersOf(y, options) : [];
   for (const i of outlierIndices) y[i] = NaN;
-  if (outlierIndices.length) ctx = contextOf(series, options, y);
+  const ctx = contextOf(series, options, y);
   const spread = spreadOf(y) || 1;
-  const quality = series.y.map(() => 'original' as 'original' | 'interpolated');
+  const quality: Quality[] = series.y.map(() => 'original');
   const confidence = series.y.map(() => 1);
   const values = y.slice();
   const gaps: CleanResult['gaps'] = [];
-  const choice = new Map<number, Choice>();
-  const chooseFor = (length: number): Choice => {
+  const choice = new Map<number, Choice<Concrete>>();
+  const chooseFor = (length: number): Choice<Concrete> => {
     let best = choice.get(length);
     if (best) return best;
     // Solar: hidden runs in daylight only, where the methods differ (at night every fill is right).
@@ -432,43 +432,17 @@ export function cleanSeries(series: Series, options: CleanOptions): CleanResult 
       for (let i = a; i <= b; i++) y[i] = NaN;
       const fills = methods.map((m) => fillGap(m, y, a, b, ctx));
       truth.forEach((v, k) => (y[a + k] = v));
-      return { truth, fills };
+      return trialOf(truth, fills);
     });
-    const mseOf = (weights: number[]) => {
-      let se = 0;
-      let n = 0;
-      for (const { truth, fills } of trials) {
-        const fill = combine(fills, weights);
-        if (!fill) continue;
-        fill.forEach((v, k) => (se += (v - truth[k]) ** 2));
-        n += truth.length;
-      }
-      return n ? se / n : Infinity;
-    };
-    const single = methods.map((_, k) => mseOf(methods.map((__, j) => (j === k ? 1 : 0))));
-    const k = single.indexOf(Math.min(...single));
-    best = { method: methods[k], weights: methods.map((_, j) => (j === k ? 1 : 0)), methods, rmse: Number.isFinite(single[k]) ? Math.sqrt(single[k]) : NaN };
-    // An exact single method (a periodic series' profile) leaves a combination only rounding error to gain.
-    if (methods.length > 1 && single[k] > EXACT_MSE_SHARE * spread ** 2) {
-      // Bates & Granger (1969): the best candidates weighted by their inverse validation MSE; and every pair at
-      // PAIR_WEIGHTS, since two methods that err differently (analogues and irradiance) beat three that err alike.
-      const cut = [...single].sort((p, q) => p - q)[Math.min(COMBINED_CANDIDATES, single.length) - 1];
-      const options = [single.map((mse) => (Number.isFinite(mse) && mse > 0 && mse <= cut ? 1 / mse : 0))];
-      for (let p = 0; p < methods.length; p++) {
-        for (let q = p + 1; q < methods.length; q++) {
-          if (!Number.isFinite(single[p]) || !Number.isFinite(single[q])) continue;
-          for (const w of PAIR_WEIGHTS) options.push(methods.map((_, j) => (j === p ? w : j === q ? 1 - w : 0)));
-        }
-      }
-      for (const weights of options) {
-        const mse = weights.some((w) => w > 0) ? mseOf(weights) : Infinity;
-        if (mse < (1 - COMBINATION_MIN_GAIN) * best.rmse ** 2 || (!Number.isFinite(best.rmse) && Number.isFinite(mse))) best = { method: 'combination', weights, methods, rmse: Math.sqrt(mse) };
-      }
+    best = selectOn(trials, methods, spread);
+    if (best.method !== 'linear' && methods.includes('linear') && !beatsLinear(trials, methods, spread)) {
+      const linear = methods.map((m) => (m === 'linear' ? 1 : 0));
+      best = { method: 'linear', weights: linear, methods, rmse: Math.sqrt(mseOf(trials, linear)) };
     }
     choice.set(length, best);
     return best;
   };
-  const fillChosen = (chosen: Choice, a: number, b: number) => (chosen.method === 'combination' ? combine(chosen.methods.map((m, j) => (chosen.weights[j] > 0 ? fillGap(m, y, a, b, ctx) : null)), chosen.weights) : fillGap(chosen.method, y, a, b, ctx));
+  const fillChosen = (chosen: Choice<Concrete>, a: number, b: number) => (chosen.method === 'combination' ? combine(chosen.methods.map((m, j) => (chosen.weights[j] > 0 ? fillGap(m, y, a, b, ctx) : null)), chosen.weights) : fillGap(chosen.method, y, a, b, ctx));
   for (let a = 0; a < y.length; a++) {
     if (known(y[a])) continue;
     let b = a;
@@ -496,7 +470,35 @@ export function cleanSeries(series: Series, options: CleanOptions): CleanResult 
     gaps.push({ start: a, end: b, steps, method });
     a = b;
   }
-  return { values, quality, confidence, outlierIndices, gaps };
+  for (const i of staleAt) quality[i] = 'stale';
+  const accuracy = options.accuracyGapSteps ? accuracyAt(options.accuracyGapSteps) : undefined;
+  return { values, quality, confidence, outlierIndices, staleIndices: staleAt, gaps, ...(accuracy ? { accuracy } : {}) };
+
+  /**
+   * The fill's accuracy at a gap length: fresh known runs (another seed than the choice's) hidden one at a time
+   * and filled as a gap of that length is, with the same context, so it costs one fill per run, not a cleaning.
+   */
+  function accuracyAt(length: number): NonNullable<CleanResult['accuracy']> {
+    const chosen = chooseFor(length);
+    const daylight = ctx.clearSky?.map((c) => c > 0);
+    const starts = hiddenRuns(y, length, ACCURACY_RUNS, 1 + length, daylight && daylight.some(Boolean) ? daylight : undefined);
+    let se = 0;
+    let ae = 0;
+    let n = 0;
+    for (const a of starts) {
+      const b = a + length - 1;
+      const truth = y.slice(a, b + 1);
+      for (let i = a; i <= b; i++) y[i] = NaN;
+      const fill = fillChosen(chosen, a, b) ?? fillGap('linear', y, a, b, ctx);
+      truth.forEach((v, k) => (y[a + k] = v));
+      fill?.forEach((v, k) => {
+        se += (v - truth[k]) ** 2;
+        ae += Math.abs(v - truth[k]);
+        n++;
+      });
+    }
+    return { rmse: n ? Math.sqrt(se / n) : NaN, mae: n ? ae / n : NaN, runs: starts.length };
+  }
 
   /** The validation RMSE of a fallback method at a gap length (NaN-safe). */
   function chooseForMethod(method: Concrete, length: number): number {
@@ -538,7 +540,7 @@ export function evaluateByHiding(
     const from = Math.max(0, a - days * ctx.perDay);
     const to = Math.min(y.length, b + days * ctx.perDay + 1);
     const exogenous = options.exogenous && Object.fromEntries(Object.entries(options.exogenous).map(([k, v]) => [k, v?.slice(from, to)]));
-    const filled = cleanSeries({ ...series, t: series.t.slice(from, to), y: hidden.slice(from, to) }, { ...options, exogenous, detectOutliers: false, maxGapSteps: hide.gapSteps, confidenceThreshold: 0 });
+    const filled = cleanSeries({ ...series, t: series.t.slice(from, to), y: hidden.slice(from, to) }, { ...options, exogenous, detectOutliers: false, detectStale: false, accuracyGapSteps: undefined, maxGapSteps: hide.gapSteps, confidenceThreshold: 0 });
     const errors = truth.map((v, k) => filled.values[a - from + k] - v).filter(known);
     const level = errors.reduce((s, e) => s + e, 0) / (errors.length || 1);
     const gapSe = errors.reduce((s, e) => s + e ** 2, 0);

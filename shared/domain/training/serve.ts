@@ -3,7 +3,7 @@
  * training chose, and the intervals training calibrated (per lead; leads beyond the calibrated horizon
  * take the last one's). Solar output stays exactly 0 where recent nights were dark.
  */
-import { combineForecasts } from '../forecasting/ensemble';
+import { combineForecasts, hasWeight } from '../forecasting/ensemble';
 import { ENSEMBLE, zeroAtObservedNight } from '../forecasting/engine';
 import type { FitContext, RegularSeries } from '../forecasting/types';
 import { stepsPerDay } from '../forecasting/types';
@@ -27,7 +27,8 @@ export function forecastWithModel(artifact: ModelArtifact, fullSeries: RegularSe
   const from = Math.max(0, fullSeries.y.length - keep);
   const series: RegularSeries = { t: fullSeries.t.slice(from), y: fullSeries.y.slice(from), stepMinutes: fullSeries.stepMinutes };
   const recentContext: FitContext = { ...context, history: context.history && Object.fromEntries(Object.entries(context.history).map(([k, v]) => [k, v.slice(from)])) };
-  const members = candidateMembers(artifact.kind, artifact.features, ENSEMBLE).filter((m) => (artifact.weights[m.name] ?? 0) > 0);
+  const weights = artifact.combination ?? artifact.weights;
+  const members = candidateMembers(artifact.kind, artifact.features, ENSEMBLE).filter((m) => hasWeight(weights, m.name));
   const byMember: Record<string, number[]> = {};
   for (const member of members) {
     if (member.minHistory(series.stepMinutes) > series.y.length) continue;
@@ -39,7 +40,7 @@ export function forecastWithModel(artifact: ModelArtifact, fullSeries: RegularSe
   }
   if (!Object.keys(byMember).length) throw new RangeError('None of the model members could be fitted to the latest data');
   const nonNegative = artifact.kind === 'solar' || artifact.kind === 'wind' || series.y.every((v) => !Number.isFinite(v) || v >= 0);
-  let point = combineForecasts(byMember, artifact.weights, horizonSteps).map((v) => (nonNegative ? Math.max(0, v) : v));
+  let point = combineForecasts(byMember, weights, horizonSteps).map((v) => (nonNegative ? Math.max(0, v) : v));
   if (artifact.kind === 'solar') point = zeroAtObservedNight(series, point);
   const { lo, hi } = artifact.intervals[String(nearestCoverage(coverage))];
   const stepMs = series.stepMinutes * 60_000;

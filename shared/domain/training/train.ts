@@ -6,7 +6,8 @@
  * choice, the weights, the feature regression's design and the interval calibration.
  */
 import { residualQuantiles, pooledResiduals, MIN_RESIDUALS_PER_LEAD } from '../forecasting/conformal';
-import { combineForecasts, ensembleValidation, ensembleWeights } from '../forecasting/ensemble';
+import { combineForecasts, ensembleValidation, hasWeight, meanWeights, type Combination } from '../forecasting/ensemble';
+import { stackMembers } from '../forecasting/stacking';
 import { ENSEMBLE } from '../forecasting/engine';
 import { ALL_MEMBERS } from '../forecasting/members';
 import { mape, r2, rmse, smape, wapeAccuracy } from '../forecasting/metrics';
@@ -46,7 +47,10 @@ export interface ModelArtifact {
   latitude?: number;
   longitude?: number;
   modelType: string;
+  /** Each member's weight averaged over the horizon (reported as member_weights). */
   weights: Record<string, number>;
+  /** The weights per block of leads that serving combines with (absent in artifacts trained before stacking). */
+  combination?: Combination;
   features: FeatureConfig;
   /** Per coverage, per lead: the residual quantiles added to the point forecast. */
   intervals: Record<string, { lo: number[]; hi: number[] }>;
@@ -92,7 +96,7 @@ export function candidateMembers(kind: FitContext['kind'], features: FeatureConf
  * for each day, the members fitted on everything before it. The test of a new model, and the same
  * window's test of the production model it is compared with.
  */
-export function dayAheadOnWindow(series: RegularSeries, context: FitContext, members: readonly ForecastMember[], weights: Record<string, number>, from: number): { actual: number[]; forecast: number[]; days: number } {
+export function dayAheadOnWindow(series: RegularSeries, context: FitContext, members: readonly ForecastMember[], weights: Record<string, number> | Combination, from: number): { actual: number[]; forecast: number[]; days: number } {
   const perDay = stepsPerDay(series.stepMinutes);
   const actual: number[] = [];
   const forecast: number[] = [];
@@ -102,7 +106,7 @@ export function dayAheadOnWindow(series: RegularSeries, context: FitContext, mem
     const dayContext = sliceContext(context, 0, origin, perDay);
     const byMember: Record<string, number[]> = {};
     for (const m of members) {
-      if ((weights[m.name] ?? 0) <= 0 || m.minHistory(series.stepMinutes) > origin) continue;
+      if (!hasWeight(weights, m.name) || m.minHistory(series.stepMinutes) > origin) continue;
       try {
         byMember[m.name] = m.fit(history, dayContext).predict(perDay);
       } catch {
@@ -147,8 +151,10 @@ export async function trainModel(series: RegularSeries, context: FitContext, opt
     }
   }
   if (!validations.length) throw new TrainingDataError(`No model could be validated on ${trainDays} days of training data: send more history, or choose model_type ensemble`);
-  const weights = options.modelType === ENSEMBLE ? ensembleWeights(validations) : { [validations[0].member]: 1 };
-  const chosen = options.modelType === ENSEMBLE ? ensembleValidation(validations, weights, trainSeries.y.slice(0, Math.min(...validations.flatMap((v) => v.origins))), perDay) : validations[0];
+  const stacking = options.modelType === ENSEMBLE ? stackMembers(validations, options.horizonSteps, series.stepMinutes) : undefined;
+  const combination: Combination = stacking?.combination ?? [{ fromLead: 0, toLead: options.horizonSteps, weights: { [validations[0].member]: 1 } }];
+  const weights = meanWeights(combination, options.horizonSteps);
+  const chosen = stacking ? ensembleValidation(stacking, trainSeries.y.slice(0, Math.min(...validations.flatMap((v) => v.origins))), perDay, 0) : validations[0];
   const crossValidationScores = chosen.predictions.map((p, k) => Math.round(accuracyOf(chosen.actuals[k], p) * 1e4) / 1e4);
 
   await options.onStage?.('fitting');
@@ -164,7 +170,7 @@ export async function trainModel(series: RegularSeries, context: FitContext, opt
     }
     intervals[String(coverage)] = { lo, hi };
   }
-  const test = testDays ? dayAheadOnWindow(series, context, members, weights, trainEnd) : { actual: chosen.actuals.flat(), forecast: chosen.predictions.flat(), days: chosen.origins.length };
+  const test = testDays ? dayAheadOnWindow(series, context, members, combination, trainEnd) : { actual: chosen.actuals.flat(), forecast: chosen.predictions.flat(), days: chosen.origins.length };
   const testRmse = rmse(test.actual, test.forecast);
 
   // The feature regression on the training part, its importances on the held-out rows; then refitted on all.
@@ -190,6 +196,7 @@ export async function trainModel(series: RegularSeries, context: FitContext, opt
       longitude: context.longitude,
       modelType: options.modelType,
       weights,
+      combination,
       features: options.features,
       intervals,
       featureModel,

@@ -1,5 +1,5 @@
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { conformalIntervals, pooledResiduals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
+import { pooledResiduals, regimeIntervals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
 import { forecastSeries } from '../../../shared/domain/forecasting/engine';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 
@@ -25,7 +25,7 @@ describe('residualQuantiles (finite-sample corrected order statistics)', () => {
   });
 });
 
-describe('conformalIntervals', () => {
+describe('pooledResiduals', () => {
   it('pools neighbouring leads until there are enough residuals', () => {
     const byLead = [[1], [2], [3], [4]];
 
@@ -33,31 +33,53 @@ describe('conformalIntervals', () => {
     expect(pooledResiduals(byLead, 2, 3).residuals.sort()).toEqual([2, 3, 4]);
     expect(pooledResiduals(byLead, 3, 10)).toEqual({ residuals: [4, 3, 2, 1], folds: 1 });
   });
+});
 
-  it('counts folds, not pooled points, in the finite-sample correction', () => {
-    // 3 folds x 13 leads pooled: 39 residuals but 3 exchangeable days, so the interval is their whole range.
-    const byLead = Array.from({ length: 13 }, (_, j) => [j - 19, j, j + 7]);
+describe('regimeIntervals', () => {
+  // 39 folds of one lead each: residuals -19..19 around a forecast of 100.
+  const folds = range(-19, 19).map((r) => ({ p: 100, a: 100 + r }));
+  const calibration = { predictions: folds.map((f) => [f.p]), actuals: folds.map((f) => [f.a]) };
 
-    const { lower, upper } = conformalIntervals(new Array(13).fill(0), byLead, 0.9, { minResiduals: 39 });
+  it('adds the residual quantiles to the point additively (n = 39: the 2nd and 38th)', () => {
+    const { lower, upper } = regimeIntervals([50], calibration, 0.9, { regime: { kind: 'additive' } });
 
-    expect(lower[6]).toBe(-19);
-    expect(upper[6]).toBe(19);
+    expect(lower).toEqual([32]);
+    expect(upper).toEqual([68]);
   });
 
-  it('adds the residual quantiles to the point, clips at 0 and forces [0, 0] where the point is 0', () => {
-    const residuals = [range(-19, 19), range(-19, 19), range(-19, 19)]; // n = 39 -> 2nd = -18, 38th = 18
+  it('scales the quantiles with the level of the forecast when errors are relative', () => {
+    const { lower, upper } = regimeIntervals([50], calibration, 0.9, { regime: { kind: 'relative' } });
 
-    const { lower, upper } = conformalIntervals([100, 5, 0], residuals, 0.9, { nonNegative: true, zeroWherePointZero: true, minResiduals: 1 });
+    // Scores are residual / 100 (-0.18 .. 0.18), applied to a forecast of 50.
+    expect(lower[0]).toBeCloseTo(41, 9);
+    expect(upper[0]).toBeCloseTo(59, 9);
+  });
 
-    expect(lower).toEqual([82, 0, 0]);
-    expect(upper).toEqual([118, 23, 0]);
+  it('scales with a given profile, gives [0, 0] where the point is 0 and clips at 0 and the upper bound', () => {
+    const two = { predictions: folds.map((f) => [f.p, f.p, f.p]), actuals: folds.map((f) => [f.a, f.a, f.a]) };
+
+    const { lower, upper } = regimeIntervals([5, 0, 100], two, 0.9, { regime: { kind: 'profile', scale: [1, 1, 2] }, nonNegative: true, zeroWherePointZero: true, upperBound: 110, minScores: 1 });
+
+    // The same scale at a lead in the folds and in the forecast: its own errors come back (82..118), clipped at 110.
+    expect(lower).toEqual([0, 0, 82]);
+    expect(upper).toEqual([23, 0, 110]);
   });
 
   it('keeps lower <= point <= upper even when every residual has one sign', () => {
-    const { lower, upper } = conformalIntervals([10], [[1, 2, 3, 4]], 0.5, { minResiduals: 1 });
+    const { lower, upper } = regimeIntervals([10], { predictions: [[0], [0], [0], [0]], actuals: [[1], [2], [3], [4]] }, 0.5, { regime: { kind: 'additive' } });
 
     expect(lower[0]).toBe(10);
     expect(upper[0]).toBeGreaterThan(10);
+  });
+
+  it('pools neighbouring leads until it has enough scores', () => {
+    const calibrationByLead = { predictions: [[0, 0, 0]], actuals: [[1, 2, 3]] };
+
+    const alone = regimeIntervals([0, 0, 0], calibrationByLead, 0.5, { regime: { kind: 'additive' }, minScores: 1 });
+    const pooled = regimeIntervals([0, 0, 0], calibrationByLead, 0.5, { regime: { kind: 'additive' }, minScores: 3 });
+
+    expect(alone.upper).toEqual([1, 2, 3]);
+    expect(pooled.upper[0]).toBe(3);
   });
 });
 

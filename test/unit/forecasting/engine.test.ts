@@ -35,7 +35,8 @@ describe('forecastSeries end to end', () => {
     expect(result.points).toHaveLength(96);
     expect(result.points[0].t).toBe(series.t[series.t.length - 1] + 15 * 60_000);
     expect(Object.values(result.weights).reduce((s, w) => s + w, 0)).toBeCloseTo(1, 12);
-    expect(Object.keys(result.validation).sort()).toEqual(['ensemble', 'seasonal_naive', 'smart_persistence', 'solar_clear_sky']);
+    expect(Object.keys(result.validation)).toEqual(expect.arrayContaining(['ensemble', 'persistence', 'mean_profile_7d', 'seasonal_naive', 'smart_persistence', 'solar_clear_sky']));
+    expect(Object.keys(result.validation).every((name) => name === 'ensemble' || ALL_MEMBERS.some((m) => m.name === name && m.supports('solar')))).toBe(true);
     for (const p of result.points) {
       expect(p.lower).toBeLessThanOrEqual(p.value);
       expect(p.value).toBeLessThanOrEqual(p.upper);

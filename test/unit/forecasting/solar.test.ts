@@ -97,20 +97,6 @@ describe('solar_clear_sky on a synthetic clear-sky series (14 days of history, n
     expect(forecast[noon]).toBeCloseTo(truth[noon] / 2, 6);
   });
 
-  it('expects the recent days mean clear-sky index (a climatology of the last two weeks)', () => {
-    const series = clearSkySeries('2024-06-01T00:00:00Z', 15, 60, false);
-    // The last three of 14 days at 40% of clear sky: index (11 + 3 x 0.4) / 14 (scale still from the clear days);
-    // to 0.1%, as June days differ a little in clear-sky energy.
-    const y = series.y.map((v, i) => (i >= 11 * 24 && i < 14 * 24 ? 0.4 * v : v));
-    const [history, truth] = split({ ...series, y }, 14);
-
-    const model = fitSolar(history, { kind: 'solar', ...SITE });
-
-    expect(Math.abs(model.fit.clearSkyIndex / (12.2 / 14) - 1)).toBeLessThan(1e-3);
-    const noon = truth.indexOf(Math.max(...truth));
-    expect(Math.abs(model.predict(truth.length)[noon] / ((12.2 / 14) * truth[noon]) - 1)).toBeLessThan(1e-3);
-  });
-
   it('fits production per unit irradiance by time of day when the history carries irradiance', () => {
     const series = clearSkySeries('2024-06-01T00:00:00Z', 15, 60, false);
     const ghi = series.t.map((x, i) => clearSkyGhiAt(new Date(x), SITE) * (0.3 + 0.7 * Math.abs(Math.sin(i / 7))));

@@ -1,4 +1,5 @@
-import { fitPowerCurve, fitWind, isotonicIncreasing, windMember } from '../../../shared/domain/forecasting/wind';
+import { fitPowerCurve, fitWind, isotonicIncreasing, persistenceWeight, windMember } from '../../../shared/domain/forecasting/wind';
+import { fitNielsen } from '../../../shared/domain/forecasting/wind-nielsen';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 import { mulberry32 } from '../../helpers/seeded-random';
 
@@ -43,7 +44,16 @@ describe('wind power curve', () => {
 });
 
 describe('wind member', () => {
-  it('lets persistence dominate at lead 1 and the curve take over by lead 24 (half-life 3 hours)', () => {
+  it('learns the persistence weight of each lead by least squares on the history', () => {
+    // y[i + k] = 0.7 y[i] + 0.3 c[i + k] exactly at k = 2: the weight is 0.7.
+    const c = Array.from({ length: 200 }, (_, i) => 1000 + 500 * Math.sin(i / 7));
+    const y = c.map((v, i) => (i < 2 ? v + 100 : 0));
+    for (let i = 2; i < y.length; i++) y[i] = 0.7 * y[i - 2] + 0.3 * c[i];
+
+    expect(persistenceWeight(y, c, 2)).toBeCloseTo(0.7, 9);
+  });
+
+  it('blends the last value and the curve of the forecast speed with the weight of each lead', () => {
     const { history, speed } = windFarm();
     history.y[history.y.length - 1] = 1800;
     const future = new Array<number>(24).fill(6);
@@ -52,46 +62,36 @@ describe('wind member', () => {
     const forecast = model.predict(24);
 
     const onCurve = model.curve!.evaluate(6);
-    const w1 = 2 ** (-1 / 3);
+    const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
     expect(onCurve).toBeCloseTo(trueCurve(6), -2);
-    expect(forecast[0]).toBeCloseTo(w1 * 1800 + (1 - w1) * onCurve, 6);
-    expect(forecast[0]).toBeGreaterThan(1400);
-    expect(forecast[2]).toBeCloseTo((1800 + onCurve) / 2, 6);
-    expect(Math.abs(forecast[23] - onCurve)).toBeLessThan(0.01 * CAPACITY);
+    forecast.forEach((f, j) => {
+      const w = persistenceWeight(history.y, curveOfHistory, j + 1);
+      expect(f).toBeCloseTo(w * 1800 + (1 - w) * onCurve, 6);
+    });
+    // Independent hourly speeds: the curve alone is right, persistence carries nothing.
+    expect(Math.abs(forecast[0] - onCurve)).toBeLessThan(0.05 * CAPACITY);
   });
 
-  it('without wind speeds, decays persistence toward the time-of-day mean of the last week', () => {
-    // A diurnal pattern: 500 at night, 1500 in the afternoon; the last hour (23:00) is at 1900.
-    const t: number[] = [];
-    const y: number[] = [];
-    for (let i = 0; i < 14 * 24; i++) {
-      const hour = i % 24;
-      t.push(Date.UTC(2024, 0, 1) + i * HOUR);
-      y.push(hour >= 12 && hour < 18 ? 1500 : 500);
-    }
-    y[y.length - 1] = 1900;
+  it("is Nielsen's blend without wind speeds over the horizon", () => {
+    const { history } = windFarm();
 
-    const forecast = windMember.fit({ t, y, stepMinutes: 60 }, { kind: 'wind' }).predict(48);
+    const forecast = windMember.fit(history, { kind: 'wind' }).predict(48);
 
-    expect(forecast[0]).toBeCloseTo(2 ** (-1 / 3) * 1900 + (1 - 2 ** (-1 / 3)) * 500, 6);
-    // 15:00 the next day, lead 16 h: mostly the afternoon mean.
-    expect(forecast[15]).toBeCloseTo(1500 + (1900 - 1500) * 2 ** (-16 / 3), 6);
-    // 23:00 two days on: the 23:00 mean of the last seven days includes the 1900 reading.
-    expect(forecast[47]).toBeCloseTo((6 * 500 + 1900) / 7 + (1900 - (6 * 500 + 1900) / 7) * 2 ** (-48 / 3), 6);
+    expect(forecast).toEqual(fitNielsen(history, { kind: 'wind' }).predict(48));
   });
 
-  it('clips to zero and to the largest output observed', () => {
+  it('clips to zero and to the rated power', () => {
     // A site that reads slightly negative at calm (auxiliary load) and last read its maximum.
     const { history, speed } = windFarm();
     history.y = history.y.map((p, i) => (speed[i] < 3 ? -15 : p));
-    const max = Math.max(...history.y);
-    history.y[history.y.length - 1] = max;
+    history.y[history.y.length - 1] = 2500;
+    const future = [30, 30, ...new Array<number>(28).fill(1)];
 
-    const forecast = windMember.fit(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: [30, 30, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] } }).predict(30);
+    const forecast = windMember.fit(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: future }, options: { ratedPowerKw: CAPACITY } }).predict(30);
 
-    expect(forecast[0]).toBe(max);
+    expect(forecast[0]).toBe(CAPACITY);
     expect(forecast[29]).toBe(0);
-    expect(forecast.every((p) => p >= 0 && p <= max)).toBe(true);
+    expect(forecast.every((p) => p >= 0 && p <= CAPACITY)).toBe(true);
   });
 
   it('counts the lead from the last observation when the latest steps are missing', () => {
@@ -102,7 +102,7 @@ describe('wind member', () => {
     const model = fitWind(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: [6] } });
 
     // Lead 4 h from the last reading.
-    const w = 2 ** (-4 / 3);
+    const w = persistenceWeight(history.y, speed.map((v) => model.curve!.evaluate(v)), 4);
     expect(model.predict(1)[0]).toBeCloseTo(w * 1800 + (1 - w) * model.curve!.evaluate(6), 6);
   });
 

@@ -1,5 +1,6 @@
 import { cleanSeries, evaluateByHiding, type CleanOptions } from '../../../shared/domain/interpolation';
 import { clearSkyGhiAt } from '../../../shared/domain/weather/clear-sky';
+import { mulberry32 } from '../../helpers/seeded-random';
 
 const START = Date.UTC(2024, 5, 1);
 const SITE = { latitude: 39.74, longitude: -105.18 };
@@ -63,6 +64,28 @@ describe('cleanSeries', () => {
     expect(out.gaps).toEqual([{ start: from, end: from + 2, steps: 3, method: 'analog_days' }]);
     const seasonal = cleanSeries(series(withGap(y, from, from + 2)), { ...base, method: 'seasonal_profile' });
     expect(Math.abs(seasonal.values[from + 1] - y[from + 1])).toBeGreaterThan(1);
+  });
+
+  it('keeps linear where no method beats it on the series\' own hidden runs by more than noise (the gate)', () => {
+    // A random walk: linear between the edges is the best fill there is, and any other method's lead is luck.
+    for (const seed of [1, 2, 3]) {
+      const random = mulberry32(seed);
+      let level = 100;
+      const walk = Array.from({ length: 24 * 20 }, () => (level += random() - 0.5));
+      const out = cleanSeries(series(withGap(walk, 200, 203)), base);
+      expect(out.gaps[0].method).toBe('linear');
+    }
+  });
+
+  it('reports the fill\'s accuracy on hidden known runs of the length asked for, as a full re-cleaning per run measures it', () => {
+    const random = mulberry32(9);
+    const noisy = Array.from({ length: 24 * 20 }, (_, i) => 50 + 20 * Math.sin((2 * Math.PI * i) / 24) + 6 * (random() - 0.5));
+    const out = cleanSeries(series(withGap(noisy, 100, 103)), { ...base, accuracyGapSteps: 4 });
+    const measured = evaluateByHiding(series(noisy), { ...base, method: 'adaptive' }, { gapSteps: 4, count: 40, seed: 5 });
+    expect(out.accuracy!.runs).toBe(40);
+    expect(out.accuracy!.rmse / measured.rmse).toBeGreaterThan(0.7);
+    expect(out.accuracy!.rmse / measured.rmse).toBeLessThan(1.4);
+    expect(cleanSeries(series(withGap(noisy, 100, 103)), base).accuracy).toBeUndefined();
   });
 
   it('leaves gaps longer than maxGapSteps missing, not interpolated, with confidence 0', () => {

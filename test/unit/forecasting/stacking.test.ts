@@ -1,0 +1,137 @@
+import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
+import { combineForecasts, ensembleValidation, meanWeights } from '../../../shared/domain/forecasting/ensemble';
+import type { PointMetrics } from '../../../shared/domain/forecasting/metrics';
+import { leadBlocks, projectToSimplex, simplexLeastSquares, stackMembers } from '../../../shared/domain/forecasting/stacking';
+import type { ForecastMember } from '../../../shared/domain/forecasting/types';
+import { validateMember, type MemberValidation } from '../../../shared/domain/forecasting/validation';
+import { mulberry32 } from '../../../shared/domain/seeded-random';
+
+const metrics = (rmse: number): PointMetrics => ({ rmse, mae: rmse, mape: NaN, smape: NaN, mase: NaN, r2: NaN });
+const record = (member: string, predictions: number[][], actuals: number[][]): MemberValidation => ({
+  member,
+  origins: predictions.map((_, i) => 1000 - i),
+  predictions,
+  actuals,
+  residualsByLead: [],
+  metrics: metrics(NaN),
+  meanMs: 1,
+});
+const sse = (a: number[][], p: number[][]) => a.flat().reduce((s, x, i) => s + (x - p.flat()[i]) ** 2, 0);
+
+describe('simplex least squares', () => {
+  it('projects onto the simplex', () => {
+    expect(projectToSimplex([0.5, 0.5])).toEqual([0.5, 0.5]);
+    expect(projectToSimplex([2, 0])).toEqual([1, 0]);
+    const w = projectToSimplex([0.9, 0.6, -1]);
+    expect(w[0]).toBeCloseTo(0.65, 12);
+    expect(w[1]).toBeCloseTo(0.35, 12);
+    expect(w[2]).toBe(0);
+  });
+
+  it('finds the convex weights that reproduce a target mixed from two forecasts', () => {
+    const rand = mulberry32(3);
+    const x = Array.from({ length: 200 }, () => [rand(), rand()]);
+    const a = x.map(([p, q]) => 0.3 * p + 0.7 * q);
+    const gram = [0, 1].map((i) => [0, 1].map((j) => x.reduce((s, r) => s + r[i] * r[j], 0)));
+    const b = [0, 1].map((i) => x.reduce((s, r, k) => s + r[i] * a[k], 0));
+
+    const w = simplexLeastSquares(gram, b);
+
+    expect(w[0]).toBeCloseTo(0.3, 3);
+    expect(w[1]).toBeCloseTo(0.7, 3);
+  });
+});
+
+describe('lead blocks', () => {
+  it('cuts a day-ahead hourly horizon at 6, 12 and 24 hours when the first hours hold too few points', () => {
+    expect(leadBlocks(48, 60, 14)).toEqual([[0, 6], [6, 12], [12, 24], [24, 48]]);
+  });
+
+  it('keeps the first hour apart when it holds enough points (10-minute steps)', () => {
+    expect(leadBlocks(36, 10, 14)).toEqual([[0, 6], [6, 18], [18, 36]]);
+  });
+});
+
+describe('stackMembers', () => {
+  it('never does worse on the validation folds than the best member', () => {
+    const rand = mulberry32(11);
+    for (let trial = 0; trial < 20; trial++) {
+      const actuals = Array.from({ length: 8 }, () => Array.from({ length: 24 }, () => 10 * rand()));
+      const members = ['a', 'b', 'c'].map((name, m) => record(name, actuals.map((day) => day.map((v) => v + (m + 1) * (rand() - 0.4 + 0.2 * m))), actuals));
+
+      const stacking = stackMembers(members, 24, 60);
+
+      const best = Math.min(...members.map((m) => sse(actuals, m.predictions)));
+      expect(sse(actuals, stacking.predictions)).toBeLessThanOrEqual(best * (1 + 1e-9));
+    }
+  });
+
+  it('takes the member that is better on each block: persistence early, the profile later', () => {
+    const rand = mulberry32(5);
+    const actuals = Array.from({ length: 14 }, () => Array.from({ length: 24 }, () => 100 * rand()));
+    const early = record('early', actuals.map((day) => day.map((v, j) => v + (j < 6 ? 1 : 30) * (rand() - 0.5))), actuals);
+    const late = record('late', actuals.map((day) => day.map((v, j) => v + (j < 6 ? 30 : 1) * (rand() - 0.5))), actuals);
+
+    const { combination } = stackMembers([early, late], 24, 60);
+
+    expect(combination[0].weights.early).toBeGreaterThan(0.9);
+    expect(combination[combination.length - 1].weights.late).toBeGreaterThan(0.9);
+  });
+
+  it('gives a member that only adds noise no weight', () => {
+    const rand = mulberry32(9);
+    const actuals = Array.from({ length: 14 }, () => Array.from({ length: 24 }, () => 50 + 10 * rand()));
+    const good = record('good', actuals.map((day) => day.map((v) => v + (rand() - 0.5))), actuals);
+    const noisy = record('noisy', actuals.map((day) => day.map((v) => v + 40 * (rand() - 0.5))), actuals);
+
+    const { combination } = stackMembers([good, noisy], 24, 60);
+
+    combination.forEach((block) => expect(block.weights.noisy).toBeLessThan(0.05));
+    expect(meanWeights(combination, 24).good).toBeGreaterThan(0.95);
+  });
+
+  it('builds the ensemble record from out-of-fold forecasts: its residuals are those a new day would see', () => {
+    const rand = mulberry32(2);
+    const actuals = Array.from({ length: 6 }, () => Array.from({ length: 24 }, () => 10 * rand()));
+    const a = record('a', actuals.map((day) => day.map((v) => v + rand() - 0.5)), actuals);
+    const b = record('b', actuals.map((day) => day.map((v) => v + 2 * (rand() - 0.5))), actuals);
+    const stacking = stackMembers([a, b], 24, 60);
+
+    const ensemble = ensembleValidation(stacking, [0, 1, 2, 3], 1, 2);
+
+    expect(ensemble.residualsByLead[3]).toEqual(stacking.outOfFold.map((p, f) => actuals[f][3] - p[3]));
+    expect(ensemble.predictions).toBe(stacking.predictions);
+  });
+
+  it('favours the better member on real validation of a noisy daily pattern', () => {
+    let seed = 7;
+    const noise = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;
+    const t0 = Date.parse('2024-01-01T00:00:00Z');
+    const y = Array.from({ length: 21 * 24 }, (_, i) => 10 + 5 * Math.sin((2 * Math.PI * i) / 24) + 2 * noise());
+    // The same as seasonal naive, always 1 too high.
+    const biased: ForecastMember = { ...seasonalNaiveMember, name: 'biased', fit: (h, c) => ({ predict: (s) => seasonalNaiveMember.fit(h, c).predict(s).map((v) => v + 1) }) };
+    const series = { t: y.map((_, i) => t0 + i * 3_600_000), y, stepMinutes: 60 };
+    const validations = [seasonalNaiveMember, smartPersistenceMember, biased].map((m) => validateMember(series, m, { kind: 'generic' }, { horizonSteps: 24, folds: 10 }));
+
+    const weights = meanWeights(stackMembers(validations, 24, 60).combination, 24);
+
+    // Yesterday's value carries yesterday's noise too (error variance 2 sigma^2); a 7-day mean much less.
+    expect(weights.smart_persistence).toBeGreaterThan(weights.seasonal_naive);
+    expect(weights.biased).toBeLessThan(0.1);
+    expect(weights.smart_persistence + weights.seasonal_naive + weights.biased).toBeCloseTo(1, 9);
+  });
+});
+
+describe('combineForecasts', () => {
+  it('leaves out a NaN forecast and renormalises', () => {
+    expect(combineForecasts({ a: [1, NaN], b: [3, 5] }, { a: 0.5, b: 0.5 }, 2)).toEqual([2, 5]);
+  });
+
+  it('applies each block its own weights, the last block beyond the end', () => {
+    const combination = [
+      { fromLead: 0, toLead: 1, weights: { a: 1, b: 0 } },
+      { fromLead: 1, toLead: 2, weights: { a: 0, b: 1 } },
+    ];
+    expect(combineForecasts({ a: [1, 1, 1], b: [2, 2, 2] }, combination, 3)).toEqual([1, 2, 2]);
+  });
+});

@@ -65,10 +65,18 @@ export function checkSet(s: SetScore): TargetCheck[] {
   return checks;
 }
 
-/** Load: better than R stlf on average over the demand sets (mean of the engine / stlf MAPE ratios). */
+/**
+ * Load: better than R stlf on average over the demand sets (mean of the engine / stlf MAPE ratios), judged on
+ * the REPORT sets (the TUNE sets' mean is shown beside it: a gap between the two is tuning showing).
+ */
 export function loadAverageCheck(scores: readonly SetScore[]): TargetCheck | null {
-  const ratios = scores.filter((s) => s.kind === 'load' && s.variant === 'history only' && s.engineVs.r_stlf).map((s) => s.engineVs.r_stlf.estimate);
-  if (!ratios.length) return null;
-  const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
-  return { target: 'load: MAPE better than R stlf on average', value: `mean ratio ${fmt(mean)} over ${ratios.length} sets`, pass: mean < 1 };
+  const rows = scores.filter((s) => s.kind === 'load' && s.variant === 'history only' && s.engineVs.r_stlf);
+  const mean = (role: string) => {
+    const ratios = rows.filter((s) => s.role === role).map((s) => s.engineVs.r_stlf.estimate);
+    return { value: ratios.length ? ratios.reduce((a, b) => a + b, 0) / ratios.length : NaN, sets: ratios.length };
+  };
+  if (!rows.length) return null;
+  const [report, tune] = [mean('REPORT'), mean('TUNE')];
+  const judged = report.sets ? report : tune;
+  return { target: 'load: MAPE better than R stlf on average', value: `mean ratio REPORT ${fmt(report.value)} over ${report.sets} sets, TUNE ${fmt(tune.value)} over ${tune.sets}`, pass: judged.value < 1 };
 }

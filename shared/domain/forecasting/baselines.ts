@@ -12,7 +12,8 @@ export const PROFILE_DAYS = 7;
 /** Weeks back seasonal naive looks when yesterday's value is missing. */
 const WEEKLY_LOOKBACK = 7;
 
-const finiteMean = (values: readonly number[]) => {
+/** Mean of the finite values (NaN when there are none). */
+export const finiteMean = (values: readonly number[]) => {
   let sum = 0;
   let count = 0;
   for (const v of values) {

@@ -168,9 +168,11 @@ export function fitLoadRegression(history: RegularSeries, context: FitContext): 
   const plain = usableRows(design(cal, y, temp, sd, false), y, from, n);
   if (plain.rows.length < 2) throw new RangeError('load_regression: fewer than two usable rows in the history');
   const withLags = lagged.rows.length >= 2 * sd ? fitRidge(lagged.rows, lagged.targets, validationOf(lagged.rows.length)) : null;
-  const withoutLags = fitRidge(plain.rows, plain.targets, validationOf(plain.rows.length));
+  // The model without lags serves only steps whose lags are missing: fitted when one is met (it halves a fit's cost).
+  let plainModel: Ridge | null = null;
+  const withoutLags = () => (plainModel ??= fitRidge(plain.rows, plain.targets, validationOf(plain.rows.length)));
 
-  const main = withLags ?? withoutLags;
+  const main = withLags ?? withoutLags();
   const ar = residualAr(main, withLags ? lagged : plain, n - 1);
   const names = design(cal, y, temp, sd, withLags !== null).names;
   const coefficients: Record<string, number> = {};
@@ -189,15 +191,15 @@ export function fitLoadRegression(history: RegularSeries, context: FitContext): 
       const tempAll = temp ? temperatureTimeline(context, n, steps) : null;
       const yAll = y.concat(new Array<number>(steps).fill(NaN));
       const dLags = design(calAll, yAll, tempAll, sd, true);
-      const dPlain = design(calAll, yAll, tempAll, sd, false);
+      let dPlain: Design | null = null;
       const out = new Array<number>(steps);
       let carried = ar.lastError;
       for (let k = 0; k < steps; k++) {
         const j = n + k;
         const xl = withLags ? dLags.row(j) : null;
-        const xp = xl ? null : dPlain.row(j);
+        const xp = xl ? null : (dPlain ??= design(calAll, yAll, tempAll, sd, false)).row(j);
         carried *= ar.phi;
-        out[k] = (withLags && xl ? predictRow(withLags, xl) : xp ? predictRow(withoutLags, xp) : NaN) + carried;
+        out[k] = (withLags && xl ? predictRow(withLags, xl) : xp ? predictRow(withoutLags(), xp) : NaN) + carried;
         yAll[j] = out[k];
       }
       return out;

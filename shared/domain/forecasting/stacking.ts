@@ -37,7 +37,7 @@ export const BLOCK_EDGES_HOURS = [1, 3, 6, 12, 24, 48, 96] as const;
 export const MIN_BLOCK_POINTS = 48;
 /** Shrinkage levels tried, from the best member alone (0) to the stacked weights (1). */
 export const LAMBDAS = [0, 0.25, 0.5, 0.75, 1] as const;
-/** Fewest folds the stacking needs; with fewer (prices: 3, a LEAR fit is slow), the best member takes every block: on 3 folds the stacked weights were noise (Nord Pool, tune period: 0.3-0.46 on the naive). */
+/** Fewest folds the stacking needs; with fewer, the best member takes every block: on 3 folds the stacked weights were noise (Nord Pool, tune period: 0.3-0.46 on the naive). */
 const MIN_FOLDS = 5;
 const GRADIENT_STEPS = 200;
 

@@ -47,8 +47,9 @@ export function foldOrigins(length: number, stepMinutes: number, folds: number, 
 
 /**
  * Residuals, forecasts and errors of one member over rolling origins. The weather over a fold's horizon
- * is taken from the history's exogenous variables (the observed weather stands in for its forecast, so
- * members that use weather look somewhat better here than they will be live).
+ * is taken from the history's exogenous variables, for the variables the forecast has over its horizon (the
+ * observed weather stands in for its forecast, so members that use weather look somewhat better here than
+ * they will be live).
  */
 export function validateMember(series: RegularSeries, member: ForecastMember, context: FitContext, options: ValidationOptions): MemberValidation {
   const { horizonSteps } = options;
@@ -59,9 +60,12 @@ export function validateMember(series: RegularSeries, member: ForecastMember, co
   const actuals: number[][] = [];
   const residualsByLead: number[][] = Array.from({ length: horizonSteps }, () => []);
   let elapsed = 0;
+  // Only what the forecast will know over its horizon stands in for it in a fold: a variable measured in the
+  // history alone (a turbine's anemometer) must not look known ahead.
+  const forecastable = context.history && context.future ? Object.fromEntries(Object.entries(context.history).filter(([name]) => name in context.future!)) : undefined;
   for (const origin of origins) {
     const history: RegularSeries = { t: series.t.slice(0, origin), y: series.y.slice(0, origin), stepMinutes: series.stepMinutes };
-    const foldContext: FitContext = { ...context, history: slice(context.history, 0, origin), future: slice(context.history, origin, origin + horizonSteps) };
+    const foldContext: FitContext = { ...context, history: slice(context.history, 0, origin), future: slice(forecastable, origin, origin + horizonSteps) };
     const started = performance.now();
     const forecast = member.fit(history, foldContext).predict(horizonSteps);
     elapsed += performance.now() - started;

@@ -13,6 +13,7 @@
  * nor an autoregression of the speed carried through the curve beat the power's own history. Forecasts lie
  * within 0 and the rated power (wind-bounds.ts), the NWP power curve's plateau counting toward the latter.
  */
+import { finiteMean } from './baselines';
 import { stepsPerDay, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
 import { fitPowerCurve, type PowerCurve } from './wind';
 import { clampPower, ratedPower } from './wind-bounds';
@@ -71,15 +72,7 @@ export function fitWindAr(history: RegularSeries, context: FitContext, choices: 
   // Steps since the last observation: the lead of a forecast counts from it.
   const stale = lastIndex >= 0 ? n - 1 - lastIndex : 0;
   const firstRow = Math.max(...widths) - 1;
-  let mean = 0;
-  let count = 0;
-  for (const v of y) {
-    if (Number.isFinite(v)) {
-      mean += v;
-      count++;
-    }
-  }
-  mean = count ? mean / count : 0;
+  const mean = finiteMean(y) || 0;
 
   const maxLead = steps(MAX_DIRECT_LEAD_HOURS * 60);
   const fits = new Map<number, DirectFit | null>();

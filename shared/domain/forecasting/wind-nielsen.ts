@@ -5,6 +5,7 @@
  * autocorrelation of the history. It is the MSE-optimal mix of persistence and climatology under that
  * correlation, so it tends to persistence at short leads and to climatology at long ones.
  */
+import { finiteMean } from './baselines';
 import { clampPower, ratedPower } from './wind-bounds';
 import { type FitContext, type FittedModel, type ForecastMember, type RegularSeries, stepsPerDay } from './types';
 
@@ -26,15 +27,7 @@ export function fitNielsen(history: RegularSeries, context: FitContext): FittedM
   const { y } = history;
   let lastIndex = y.length - 1;
   while (lastIndex >= 0 && !Number.isFinite(y[lastIndex])) lastIndex--;
-  let sum = 0;
-  let count = 0;
-  for (const v of y) {
-    if (Number.isFinite(v)) {
-      sum += v;
-      count++;
-    }
-  }
-  const mean = count ? sum / count : 0;
+  const mean = finiteMean(y) || 0;
   const last = lastIndex >= 0 ? y[lastIndex] : mean;
   const rated = ratedPower(y, context);
   const weights = new Map<number, number>();

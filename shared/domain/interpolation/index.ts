@@ -332,6 +332,11 @@ function hiddenRuns(y: readonly number[], length: number, count: number, seed: n
 }
 
 function errorsOf(method: Concrete, y: number[], starts: readonly number[], length: number, ctx: Context): { se: number; ae: number; n: number } {
+  return hiddenRunErrors(y, starts, length, (a, b) => fillGap(method, y, a, b, ctx));
+}
+
+/** Hides each known run (restoring it after), fills it with `fill`, and sums the errors against the hidden truth. */
+function hiddenRunErrors(y: number[], starts: readonly number[], length: number, fill: (a: number, b: number) => number[] | null | undefined): { se: number; ae: number; n: number } {
   let se = 0;
   let ae = 0;
   let n = 0;
@@ -339,10 +344,9 @@ function errorsOf(method: Concrete, y: number[], starts: readonly number[], leng
     const b = a + length - 1;
     const truth = y.slice(a, b + 1);
     for (let i = a; i <= b; i++) y[i] = NaN;
-    const fill = fillGap(method, y, a, b, ctx);
+    const filled = fill(a, b);
     truth.forEach((v, k) => (y[a + k] = v));
-    if (!fill) continue;
-    fill.forEach((v, k) => {
+    filled?.forEach((v, k) => {
       se += (v - truth[k]) ** 2;
       ae += Math.abs(v - truth[k]);
       n++;
@@ -482,21 +486,7 @@ export function cleanSeries(series: Series, options: CleanOptions): CleanResult 
     const chosen = chooseFor(length);
     const daylight = ctx.clearSky?.map((c) => c > 0);
     const starts = hiddenRuns(y, length, ACCURACY_RUNS, 1 + length, daylight && daylight.some(Boolean) ? daylight : undefined);
-    let se = 0;
-    let ae = 0;
-    let n = 0;
-    for (const a of starts) {
-      const b = a + length - 1;
-      const truth = y.slice(a, b + 1);
-      for (let i = a; i <= b; i++) y[i] = NaN;
-      const fill = fillChosen(chosen, a, b) ?? fillGap('linear', y, a, b, ctx);
-      truth.forEach((v, k) => (y[a + k] = v));
-      fill?.forEach((v, k) => {
-        se += (v - truth[k]) ** 2;
-        ae += Math.abs(v - truth[k]);
-        n++;
-      });
-    }
+    const { se, ae, n } = hiddenRunErrors(y, starts, length, (a, b) => fillChosen(chosen, a, b) ?? fillGap('linear', y, a, b, ctx));
     return { rmse: n ? Math.sqrt(se / n) : NaN, mae: n ? ae / n : NaN, runs: starts.length };
   }
 

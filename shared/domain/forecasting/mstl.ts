@@ -18,6 +18,7 @@
 import { calendarFeatures, futureTimes } from './calendar';
 import { selectEts, type EtsModel } from './ets';
 import { InsufficientHistory } from './holt-winters';
+import { fillLinear } from './regularise';
 import { stl } from './stl';
 import { DAY_MS, type FitContext, type FittedModel, type ForecastMember, type RegularSeries, type SeriesKind, stepsPerDay } from './types';
 
@@ -75,18 +76,6 @@ function seasonalSum(parts: MstlDecomposition): Float64Array {
   return total;
 }
 
-/** Fills missing values linearly between their neighbours (the nearest value before the first and after the last). */
-function linearFill(y: Float64Array): void {
-  let previous = -1;
-  for (let i = 0; i < y.length; i++) {
-    if (Number.isNaN(y[i])) continue;
-    if (previous === -1) y.fill(y[i], 0, i);
-    else for (let k = previous + 1; k < i; k++) y[k] = y[previous] + ((y[i] - y[previous]) * (k - previous)) / (i - previous);
-    previous = i;
-  }
-  if (previous >= 0) y.fill(y[previous], previous + 1);
-}
-
 /**
  * The series with its missing values filled as R's `na.interp` does for seasonal data: a first linear fill,
  * decomposed, then each gap refilled with the seasonal components plus the adjusted series interpolated
@@ -103,12 +92,12 @@ function completeSeries(y: readonly number[], periods: readonly number[]): Float
   }
   if (gaps === 0) return filled;
   if (gaps === y.length) throw new RangeError('The history holds no values');
-  linearFill(filled);
+  fillLinear(filled);
   const parts = mstl(filled, periods);
   const seasonal = seasonalSum(parts);
   const adjusted = new Float64Array(filled.length);
   for (let i = 0; i < filled.length; i++) adjusted[i] = missing[i] ? NaN : filled[i] - seasonal[i];
-  linearFill(adjusted);
+  fillLinear(adjusted);
   for (let i = 0; i < filled.length; i++) if (missing[i]) filled[i] = adjusted[i] + seasonal[i];
   return filled;
 }

@@ -39,6 +39,7 @@ import { IANAZone } from 'luxon';
 import { Matrix } from 'ml-matrix';
 import { clearSkyGhiAt } from '../weather/clear-sky';
 import { informationCriterion, larsLassoPath, type LassoProblem, type LassoSolution } from './lasso';
+import { fillLinear } from './regularise';
 import { HOUR_MS, stepsPerDay, type Exogenous, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
 
 /** Lags of the price, in days, each at all 24 hours (Lago et al. 2021, eq. 5). */
@@ -141,17 +142,6 @@ function aggregateCells(values: ArrayLike<number>, cells: ArrayLike<number>, siz
 function lastFinite(values: Float64Array): number {
   for (let c = values.length - 1; c >= 0; c--) if (Number.isFinite(values[c])) return c;
   return -1;
-}
-
-/** Fills missing cells up to `last` linearly between their neighbours (the nearest value at the start). */
-function fillGaps(values: Float64Array, last: number): void {
-  let previous = -1;
-  for (let c = 0; c <= last; c++) {
-    if (!Number.isFinite(values[c])) continue;
-    if (previous === -1) for (let k = 0; k < c; k++) values[k] = values[c];
-    else for (let k = previous + 1; k < c; k++) values[k] = values[previous] + ((values[c] - values[previous]) * (k - previous)) / (c - previous);
-    previous = c;
-  }
 }
 
 /** Monday = 0 for a local day number (day 0, 1970-01-01, was a Thursday). */
@@ -451,7 +441,7 @@ function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): F
   const prices = aggregateCells(history.y.slice(start), historyCells, size);
   const lastObserved = lastFinite(prices);
   if (lastObserved < 0) throw new RangeError(`${spec.name}: the history has no prices`);
-  fillGaps(prices, lastObserved);
+  fillLinear(prices, lastObserved + 1);
   // The first day with an unobserved hour is the first day forecast; every earlier day can be a target.
   const firstForecastDay = Math.floor((lastObserved + 1) / HOURS);
   const lastTrainingDay = firstForecastDay - 1;
@@ -467,7 +457,7 @@ function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): F
     for (let c = 0; c < size; c++) if (Number.isFinite(ahead[c])) grid[c] = ahead[c];
     const first = grid.findIndex(Number.isFinite);
     const covered = lastFinite(grid);
-    fillGaps(grid, covered);
+    fillLinear(grid, covered + 1);
     return { name, grid, first, covered };
   });
   // A variable must reach the last training day and cover the shortest calibration window with its lags.
@@ -582,7 +572,7 @@ export const epftoolboxNaiveMember: ForecastMember = {
     const prices = aggregateCells(history.y.slice(start), cells, size);
     const lastObserved = lastFinite(prices);
     if (lastObserved < 0) throw new RangeError('epftoolbox_naive: the history has no prices');
-    fillGaps(prices, lastObserved);
+    fillLinear(prices, lastObserved + 1);
     const lastTime = history.t[history.t.length - 1];
     return {
       predict(steps: number): number[] {

@@ -114,3 +114,18 @@ export function checkHistory(series: RegularSeries, horizonSteps: number): void 
     );
   }
 }
+
+/**
+ * Fills missing values of values[0, end) in place: linearly between known values, the first known value before
+ * them and the last after them (a series with no known value is left as it is).
+ */
+export function fillLinear(values: Float64Array, end = values.length): void {
+  let previous = -1;
+  for (let i = 0; i < end; i++) {
+    if (!Number.isFinite(values[i])) continue;
+    if (previous === -1) values.fill(values[i], 0, i);
+    else for (let k = previous + 1; k < i; k++) values[k] = values[previous] + ((values[i] - values[previous]) * (k - previous)) / (i - previous);
+    previous = i;
+  }
+  if (previous >= 0) values.fill(values[previous], previous + 1, end);
+}

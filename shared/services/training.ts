@@ -216,7 +216,9 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
   return withLock(`models#${job.customer_id}#${job.site_id}`, async () => {
     const existing = await listModelsOfSite(job.customer_id, job.site_id);
     const version = Math.max(0, ...existing.map((m) => m.version)) + 1;
-    const production = existing.find((m) => m.status === 'production');
+    // Newest first: a crash between saving a promoted model and archiving the old one leaves two, healed below.
+    const productions = existing.filter((m) => m.status === 'production');
+    const production = productions.at(-1);
     const modelId = `mdl_${randomUUID()}`;
     const { locations, sizeMb } = await storeArtifacts(job, modelId, report.artifact, report);
     const decision = await decideStatus(report, production, data, testFrom);
@@ -230,7 +232,8 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
       model_name: `${report.artifact.kind}-forecast-${job.site_id}`,
       model_version: `v${version}`,
       model_type: 'forecasting',
-      status: 'challenger',
+      // Saved with its final status in one write, so no reader sees a promoted model as a challenger.
+      status: decision.status,
       last_trained_at: new Date().toISOString(),
       training_data_window: { start: iso(report.window.start), end: iso(report.window.end) },
       // Statistical members, no neural network: no layers, learning rate or dropout (README, "Training").
@@ -244,11 +247,8 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
       region: site.region,
     };
     await saveModel(record);
-    if (decision.status === 'production') {
-      await setModelStatus(record, 'production');
-      if (production) await setModelStatus(production as ModelRecord & { version: number }, 'archived');
-    }
-    return { record: { ...record, status: decision.status }, sizeMb, outcome: decision.outcome };
+    if (decision.status === 'production') for (const old of productions) await setModelStatus(old, 'archived');
+    return { record, sizeMb, outcome: decision.outcome };
   });
 }
 

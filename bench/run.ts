@@ -4,6 +4,7 @@
  *   npm run bench                 all
  *   npm run bench -- ingestion    one
  *   npm run bench -- accuracy     forecast accuracy on every data set (options: bench/accuracy/index.ts)
+ *   npm run bench -- pv           physical PV forecasts, inferred specs and PV latency (options: bench/pv/index.ts)
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -16,8 +17,9 @@ import { benchPolicy } from './policy';
 import { benchSoak } from './soak';
 import { benchRegulatoryList } from './regulatory-list';
 import { benchAccuracy } from './accuracy/index';
+import { benchPv } from './pv/index';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -3,6 +3,7 @@
  * Infrastructure names reach code only through here (ARCHITECTURE 1).
  */
 import { z } from 'zod';
+import { OPEN_METEO_FREE_TIER } from './weather/call-budget';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
@@ -40,12 +41,25 @@ const EnvSchema = z.object({
   TRAINING_MIN_HISTORY_DAYS: intFromEnv(182),
   /** Directory whose disk usage /api/system-status reports (the data dir locally, /tmp on Lambda). */
   DISK_PATH: z.string().default('/tmp'),
-  /** Weather source (ARCHITECTURE 6): the offline climatological model, or the Open-Meteo HTTP API. */
-  WEATHER_PROVIDER: z.enum(['offline', 'open-meteo']).default('offline'),
+  /**
+   * Weather source (ARCHITECTURE 9, shared/weather/weather-for.ts): `auto` uses Open-Meteo and falls back to the offline
+   * climatological model when it cannot answer; `open-meteo` fails instead (the deployed stacks); `offline` never asks.
+   */
+  WEATHER_PROVIDER: z.enum(['auto', 'open-meteo', 'offline']).default('auto'),
   OPEN_METEO_FORECAST_URL: z.string().url().default('https://api.open-meteo.com/v1/forecast'),
   OPEN_METEO_ARCHIVE_URL: z.string().url().default('https://archive-api.open-meteo.com/v1/archive'),
   /** Time-out of one weather API request, ms. */
   WEATHER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** After Open-Meteo failed as if down (no connection, time-out, 5xx), `auto` serves the offline model without asking it for this long. */
+  WEATHER_BACKOFF_SECONDS: intFromEnv(60),
+  /** Open-Meteo answers cached per 0.1-degree cell and UTC day in the analytics table (`store`), or not at all (`none`: edge nodes without a store, benches). */
+  WEATHER_CACHE: z.enum(['store', 'none']).default('store'),
+  /** Open-Meteo's free tier (https://open-meteo.com/en/terms): weighted calls per minute, hour and day, enforced per process (shared/weather/call-budget.ts). */
+  OPEN_METEO_CALLS_PER_MINUTE: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perMinute),
+  OPEN_METEO_CALLS_PER_HOUR: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perHour),
+  OPEN_METEO_CALLS_PER_DAY: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perDay),
+  /** How long GET /health reuses its weather probe, so that health checks spend at most one upstream call a minute. */
+  WEATHER_HEALTH_CACHE_SECONDS: intFromEnv(60),
   /** Webhook delivery (ARCHITECTURE 5, flow 4): attempts before a delivery is parked, the first retry's delay (doubling, SQS caps it at 900 s), one POST's time-out. */
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   WEBHOOK_RETRY_BASE_SECONDS: intFromEnv(5),

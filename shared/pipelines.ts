@@ -77,9 +77,11 @@ export const PIPELINES: Pipelines = {
     { id: 'webhooks', purpose: 'signed webhook deliveries', consumer: 'workers/deliver-webhooks', visibilityTimeoutSeconds: 60, maxReceiveCount: 8, batchSize: 10 },
     { id: 'detections', purpose: 'detection and diagnosis after a nowcast for a site with assets', consumer: 'workers/detect-assets', visibilityTimeoutSeconds: 180, maxReceiveCount: 3, batchSize: 1 },
     { id: 'batches', purpose: 'batch-process requests with a callback', consumer: 'workers/run-batch', visibilityTimeoutSeconds: 900, maxReceiveCount: 3, batchSize: 1 },
+    { id: 'pv-models', purpose: 'PV specs inferred and the physics tuning learned after new data', consumer: 'workers/refresh-pv', visibilityTimeoutSeconds: 360, maxReceiveCount: 3, batchSize: 1 },
   ],
   rules: [
     { id: 'detection-on-nowcast', eventTypes: ['detection.requested'], queue: 'detections' },
+    { id: 'pv-on-ingest', eventTypes: ['data.ingested'], queue: 'pv-models' },
     {
       id: 'webhook-delivery',
       eventTypes: ['order.status_changed', 'training_completed', 'forecast_ready', 'dispatch_executed', 'batch.completed'],

@@ -4,7 +4,7 @@
  * one schema, tests.
  */
 
-export type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How a request body is read before the handler runs. */
 export type BodyKind =
@@ -72,12 +72,16 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'upload-nowcast', method: 'POST', path: '/upload_nowcast', handler: 'upload-data', body: 'upload', internalErrorMessage: 'Upload failed' }),
   platform({ id: 'upload-train', method: 'POST', path: '/upload_train', handler: 'upload-data', body: 'upload', internalErrorMessage: 'Upload failed' }),
   platform({ id: 'upload-status', method: 'GET', path: '/api/uploads/{upload_id}', handler: 'get-upload-status', body: 'none' }),
+  platform({ id: 'site-put', method: 'PUT', path: '/api/sites/{site_id}', handler: 'sites', body: 'json' }),
+  platform({ id: 'site-get', method: 'GET', path: '/api/sites/{site_id}', handler: 'sites', body: 'none' }),
   platform({ id: 'weather-data', method: 'POST', path: '/api/weather-data', handler: 'weather-data', body: 'json' }),
 
   // Forecasting engine
   platform({ id: 'forecast', method: 'POST', path: '/forecast', handler: 'generate-forecast', body: 'json' }),
   platform({ id: 'generate-forecast', method: 'POST', path: '/api/generate-forecast', handler: 'generate-forecast', body: 'json' }),
   platform({ id: 'price-forecast', method: 'POST', path: '/api/price-forecast', handler: 'price-forecast', body: 'json' }),
+  platform({ id: 'pv-forecast', method: 'POST', path: '/api/pv-forecast', handler: 'pv-forecast', body: 'json' }),
+  platform({ id: 'pv-estimated-actuals', method: 'GET', path: '/api/pv-estimated-actuals', handler: 'pv-forecast', body: 'none' }),
   platform({ id: 'freemium-forecast', method: 'POST', path: '/v1/freemium-forecast', handler: 'freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed' }),
   platform({ id: 'freemium-forecast-api', method: 'POST', path: '/api/v1/freemium-forecast', handler: 'freemium-forecast', auth: 'none', body: 'multipart', internalErrorMessage: 'Forecast generation failed' }),
 

@@ -8,6 +8,13 @@ import type { DataReferences } from './data-references';
 
 type ConfigKey = keyof Omit<Config, 'queueUrls'>;
 
+/**
+ * Weather in the cloud: Open-Meteo explicitly, no silent climatology (ARCHITECTURE 9), reached over the functions'
+ * default internet egress (they run outside a VPC), answers cached in the analytics table. One request may wait this
+ * long: a history range asks two endpoints at once, well inside API Gateway's 29 s.
+ */
+export const DEPLOYED_WEATHER: Readonly<Partial<Record<ConfigKey, string>>> = { WEATHER_PROVIDER: 'open-meteo', WEATHER_TIMEOUT_MS: '5000', WEATHER_CACHE: 'store' };
+
 export function functionEnvironment(data: DataReferences, projectRoot: string): Record<string, string> {
   const { names } = data;
   const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -20,6 +27,7 @@ export function functionEnvironment(data: DataReferences, projectRoot: string): 
     EVENT_TRANSPORT: 'aws',
     SERVICE_VERSION: version,
     DISK_PATH: '/tmp',
+    ...DEPLOYED_WEATHER,
   };
   return {
     ...(env as Record<string, string>),

@@ -25,6 +25,13 @@ export const forecastExample = {
   forecast_config: { horizon: 24, model_type: 'ensemble', confidence_interval: 0.9, weather_integration: false, seasonal_adjustment: true, series_type: 'solar', location: 'Berlin' },
 };
 
+/** The same history with the caller's weather over it and the next day (ARCHITECTURE 9): GHI and temperature per hour. */
+export const forecastWithWeatherExample = {
+  historical_data: forecastExample.historical_data,
+  forecast_config: { ...forecastExample.forecast_config, weather_integration: true },
+  weather: Array.from({ length: 96 }, (_, i) => ({ timestamp: isoHour(i), ghi_wm2: solarKw(i % 24, 820), temperature_c: Math.round((17 + 6 * Math.sin((Math.PI * ((i % 24) - 9)) / 12)) * 10) / 10 })),
+};
+
 export const priceForecastExample = {
   historical_prices: Array.from({ length: 24 * 8 }, (_, i) => ({ timestamp: isoHour(i), price: 60 + 25 * Math.round(Math.sin((Math.PI * ((i % 24) - 9)) / 12) * 100) / 100, currency: 'EUR' })),
   market: 'EPEX-DE',
@@ -202,4 +209,31 @@ export const batchExample = {
     { type: 'interpolate', customer_id: 'acme-farm-1', mode: 'fill_missing_blocks', data: [{ timestamp: '2026-06-01T10:00:00Z', value: 4.1 }, { timestamp: '2026-06-01T11:00:00Z', value: null }, { timestamp: '2026-06-01T12:00:00Z', value: 4.6 }] },
   ],
   execution_mode: 'parallel',
+};
+
+export const pvSystemExample = {
+  latitude: 52.52,
+  longitude: 13.405,
+  elevation_m: 34,
+  capacity_kwp: 9.8,
+  tilt_deg: 35,
+  azimuth_deg: 180,
+  losses_pct: 14,
+  inverter_ac_kw: 8.2,
+};
+
+export const putSiteExample = { customer_id: 'customer-001', pv_system: pvSystemExample };
+
+export const pvForecastSiteExample = { customer_id: 'customer-001', site_id: 'site-berlin-1', horizon_hours: 48, interval_minutes: 60 };
+
+export const pvForecastInlineExample = {
+  pv_system: pvSystemExample,
+  horizon_hours: 3,
+  interval_minutes: 60,
+  start: '2025-06-21T09:00:00Z',
+  weather: [
+    { timestamp: '2025-06-21T10:00:00Z', ghi_wm2: 610, temperature_c: 21, wind_speed_ms: 3 },
+    { timestamp: '2025-06-21T11:00:00Z', ghi_wm2: 720, temperature_c: 22, wind_speed_ms: 3 },
+    { timestamp: '2025-06-21T12:00:00Z', ghi_wm2: 790, temperature_c: 23, wind_speed_ms: 3.5 },
+  ],
 };

@@ -15,6 +15,7 @@ import { CustomerForecastQuery } from '../schemas/forecast';
 import { ForecastRequest, PriceForecastRequest } from '../schemas/forecasting';
 import { InterpolationRequest } from '../schemas/interpolation';
 import { PolicyComplianceRequest } from '../schemas/policy';
+import { EstimatedActualsQuery, PutSiteRequest, PvForecastRequest, SitePath, SiteQuery } from '../schemas/pv';
 import { RegulatoryUpdatesQuery } from '../schemas/regulatory';
 import { TerminalActionRequest, TerminalCustomerRequest } from '../schemas/terminal';
 import { ForecastResultsQuery, TrainingRequest, TrainingStatusPath } from '../schemas/training';
@@ -102,11 +103,59 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     response: 'The upload acknowledgement: status, message, s3_path, processing_status `queued`, upload_id.',
   },
   'upload-status': { summary: 'Processing status of an upload', tag: 'Ingestion', path: UploadStatusPath, response: 'upload_id, status (`queued`, `processing`, `processed`, `failed`), rows, time span, manufacturer, reason.', errors: [404] },
+  'site-put': {
+    summary: 'Set the PV system specs of a site',
+    tag: 'Sites',
+    description:
+      'Creates the site when it is new. `pv_system`: latitude, longitude, elevation_m, capacity_kwp (DC), tilt_deg, azimuth_deg (180 = south), losses_pct (default 14, PVWatts), inverter_ac_kw (default capacity_kwp / 1.2, PVWatts) and an optional horizon profile `[{azimuth_deg, elevation_deg}]`. A tuning learned for earlier specs is dropped.',
+    body: PutSiteRequest,
+    path: SitePath,
+    examples: { berlin_rooftop: ex.putSiteExample },
+    response: 'The site, its pv_system, specs_source (`set`) and the tuning, if any.',
+    errors: [404],
+  },
+  'site-get': {
+    summary: 'A site with its PV specs (set, or inferred from its history with the fit)',
+    tag: 'Sites',
+    query: SiteQuery,
+    path: SitePath,
+    response: 'site, pv_system (as set, or null), specs_source (`set`, `inferred` or `none`), inferred (specs fitted on clear-sky days of the history, with r2, rmse_kw and the days used) and tuning (its measured effect).',
+    errors: [404],
+  },
   'weather-data': { summary: 'Weather data for a location and date range', tag: 'Ingestion', body: WeatherDataRequest, examples: { berlin: ex.weatherDataExample }, response: 'weather_data (one row per hour) and forecast_enhancement.' },
 
   // Forecasting
-  forecast: { summary: 'Forecast solar, wind or load from history', tag: 'Forecasting', body: ForecastRequest, examples: { solar: ex.forecastExample }, response: 'forecast points with confidence bounds, model_performance and actionable_insights.', quota: 'forecasts' },
-  'generate-forecast': { summary: 'Forecast solar, wind or load (same as POST /forecast)', tag: 'Forecasting', body: ForecastRequest, examples: { solar: ex.forecastExample }, response: 'Same as POST /forecast.', quota: 'forecasts' },
+  forecast: {
+    summary: 'Forecast solar, wind or load from history',
+    tag: 'Forecasting',
+    description:
+      'With `forecast_config.weather_integration: true` the models use weather: the optional top-level `weather` array of `{timestamp, ghi_wm2?, temperature_c?, wind_speed_ms?, cloud_cover_pct?}` (each value belongs to the series value with the same timestamp; a coarser feed is interpolated between its rows) covering the history and every horizon step (a missing horizon step: 400 naming the first), else the weather provider at `latitude`/`longitude` or `location` (its record of the history, its forecast of the horizon), else none, said in the answer. Solar members read `ghi_wm2` (estimated from `cloud_cover_pct` where only that is sent and the place is known, Kasten & Czeplak 1980), load members `temperature_c`, the wind power curve `wind_speed_ms`. `weather` sent without `weather_integration` is not used.',
+    body: ForecastRequest,
+    examples: { solar: ex.forecastExample, solar_with_weather: ex.forecastWithWeatherExample },
+    response: 'forecast points with confidence bounds, model_performance, actionable_insights and `weather`: `{source: request | the provider (open-meteo, offline-climatology) | none, variables (those the models were given), note? (why not, or what was assumed)}`.',
+    quota: 'forecasts',
+  },
+  'generate-forecast': { summary: 'Forecast solar, wind or load (same as POST /forecast)', tag: 'Forecasting', description: 'Same as POST /forecast, weather included.', body: ForecastRequest, examples: { solar: ex.forecastExample, solar_with_weather: ex.forecastWithWeatherExample }, response: 'Same as POST /forecast.', quota: 'forecasts' },
+  'pv-forecast': {
+    summary: 'Physics forecast of a PV system (no history needed)',
+    tag: 'Forecasting',
+    description:
+      'A site (`customer_id` + `site_id`, its specs set or inferred) or an inline `pv_system`; `horizon_hours` up to 168, `interval_minutes` 15 or 60, optional `start` (default now). Weather: the optional `weather` rows (the caller\'s own NWP: `ghi_wm2` required, `dni_wm2`, `dhi_wm2`, `temperature_c`, `wind_speed_ms`; each row the mean of the interval ending at its timestamp) covering the horizon, else the weather provider. Model chain: Erbs decomposition, Perez transposition, incidence-angle losses, Faiman cell temperature, PVWatts DC and inverter with clipping, horizon shading. A site with history gets a correction learned from its measured against modelled output; `tuning_effect` reports it out of sample.',
+    body: PvForecastRequest,
+    examples: { site: ex.pvForecastSiteExample, inline_with_weather: ex.pvForecastInlineExample },
+    response: 'forecasts of `{timestamp, p10_kw, p50_kw, p90_kw, poa_wm2, cell_temp_c}`, pv_system and specs_source, weather_source, tuned and tuning_effect, energy_kwh.',
+    quota: 'forecasts',
+    errors: [404],
+  },
+  'pv-estimated-actuals': {
+    summary: 'Modelled PV output of past days from the weather record',
+    tag: 'Forecasting',
+    description: 'At most 31 days per call, in the past; 15- or 60-minute steps. The site\'s measured power is given beside the estimate where it has some.',
+    query: EstimatedActualsQuery,
+    response: 'estimated_actuals of `{timestamp, estimated_kw, measured_kw, poa_wm2, cell_temp_c}`, weather_source, tuned and tuning_effect, estimated_energy_kwh.',
+    quota: 'forecasts',
+    errors: [404],
+  },
   'price-forecast': {
     summary: 'Electricity price forecast',
     tag: 'Forecasting',
@@ -134,7 +183,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     summary: 'Forecast of a customer from its trained models',
     tag: 'Forecasting',
     query: CustomerForecastQuery,
-    response: 'The generated forecast for one site, or for every site of the customer.',
+    response: 'The generated forecast for one site, or for every site of the customer, each naming the `weather` it used (`source`, `variables`, `note`); a solar site with PV specs (set or inferred) has the physics model among its members.',
     quota: 'forecasts',
     errors: [404],
   },

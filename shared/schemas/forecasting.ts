@@ -16,6 +16,33 @@ const coverage = z
   .transform((x) => (x >= 1 ? x / 100 : x))
   .refine((x) => x >= 0.5 && x < 1, { error: 'must be a fraction between 0.5 and 1 (or a percentage between 50 and 99.9)' });
 
+/** Rows of the caller's weather (ARCHITECTURE 9): as many as a 15-minute history and horizon can use. */
+export const MAX_WEATHER_ROWS = 200_000 + MAX_HORIZON_HOURS * 4;
+
+/**
+ * One row of the caller's weather for POST /forecast: each value belongs to the series value with the same
+ * timestamp (so it follows the history's own labelling); every field but the timestamp optional.
+ */
+export const ForecastWeatherRow = z.object({
+  timestamp: z.string().min(1),
+  /** Global horizontal irradiance, W/m2 (the solar constant is 1,361; ground-level GHI stays under 1,500). */
+  ghi_wm2: z.number().min(0).max(1_500).optional(),
+  /** Air temperature at 2 m, degrees C (the recorded extremes are -89.2 and 56.7). */
+  temperature_c: z.number().min(-90).max(70).optional(),
+  /** Wind speed, m/s (at hub or 10 m height, as the caller's feed gives it). */
+  wind_speed_ms: z.number().min(0).max(100).optional(),
+  cloud_cover_pct: z.number().min(0).max(100).optional(),
+});
+export type ForecastWeatherRow = z.infer<typeof ForecastWeatherRow>;
+
+const forecastWeather = z
+  .array(ForecastWeatherRow)
+  .min(1)
+  .max(MAX_WEATHER_ROWS)
+  .refine((rows) => rows.some((r) => r.ghi_wm2 !== undefined || r.temperature_c !== undefined || r.wind_speed_ms !== undefined || r.cloud_cover_pct !== undefined), {
+    error: 'has no value besides timestamps; send e.g. {"timestamp": ..., "ghi_wm2": 640, "temperature_c": 21.5}',
+  });
+
 export const ForecastRequest = z.object({
   historical_data: z
     .array(z.object({ timestamp: z.string().min(1), value: seriesValue(), unit: z.string().trim().min(1).max(10).default('kW') }))
@@ -35,6 +62,8 @@ export const ForecastRequest = z.object({
       location: z.string().trim().min(1).max(200).optional(),
     })
     .default({ horizon: 24, model_type: 'ensemble', confidence_interval: 0.9, weather_integration: false, seasonal_adjustment: true }),
+  /** Not in the spec (ARCHITECTURE 9): the caller's weather over the history and the horizon, used with weather_integration. */
+  weather: forecastWeather.optional(),
 });
 
 /** ARCHITECTURE 9: at most 4 named columns of day-ahead fundamentals beside the timestamp. */

@@ -8,15 +8,15 @@ import { NotFound } from '../errors';
 import { ForecastInputError } from '../domain/forecasting/regularise';
 import { forecastWithModel, SERVING_HISTORY_DAYS } from '../domain/training/serve';
 import type { ModelArtifact } from '../domain/training/train';
-import type { WeatherPoint } from '../domain/weather/types';
+import { contextPvSystem } from '../domain/forecasting/pv-physical';
 import { publishEvent } from '../events/event-bus';
 import { saveForecastResult, type StoredForecastResult } from '../store/forecast-results-repo';
 import { listModelsOfCustomer, type ModelRecord } from '../store/models-repo';
 import { getSite, type SiteRecord } from '../store/sites-repo';
-import { weatherProvider } from '../weather';
 import type { Caller } from './authentication';
 import { withQuota } from './quota';
-import { loadSiteModelData, weatherExogenous } from './site-model-data';
+import { horizonWeather, usedVariables, type WeatherPlace, type WeatherUsed } from './forecast-weather';
+import { loadSiteModelData, type SiteModelData } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
 import { loadArtifact } from './training';
 
@@ -38,11 +38,26 @@ async function artifactOf(model: ModelRecord): Promise<ModelArtifact> {
   return artifact;
 }
 
-/** The weather forecast over the horizon at the site; none without coordinates. */
-async function horizonWeather(site: SiteRecord, from: number, hours: number): Promise<WeatherPoint[]> {
-  if (site.latitude === undefined || site.longitude === undefined) return [];
-  const start = new Date(Math.floor(from / HOUR_MS) * HOUR_MS);
-  return weatherProvider().hourly({ latitude: site.latitude, longitude: site.longitude, start, end: new Date(start.getTime() + (hours + 1) * HOUR_MS), timezone: site.timezone, mode: 'forecast' });
+/** Where the site's weather is asked for: its coordinates, at its PV system's elevation when known. */
+function sitePlace(site: SiteRecord, data: SiteModelData): WeatherPlace | undefined {
+  if (site.latitude === undefined || site.longitude === undefined) return undefined;
+  const elevationM = contextPvSystem(data.context)?.elevationM;
+  return { latitude: site.latitude, longitude: site.longitude, timezone: site.timezone, ...(data.pvSystemSource === 'set' && elevationM !== undefined ? { elevationM } : {}) };
+}
+
+/**
+ * What the answer says about its weather: the horizon's source, and the variables the model read (those its
+ * history carries from the uploads and the forecast gives ahead).
+ */
+function weatherUsed(horizon: Awaited<ReturnType<typeof horizonWeather>>, data: SiteModelData, trainedWithWeather: boolean): WeatherUsed {
+  const variables = usedVariables(data.context.history, horizon.future);
+  const notes = [horizon.note];
+  if (!trainedWithWeather) notes.push('the model was trained without weather features: the forecast is from the history alone (the weather is shown per step)');
+  else if (!data.context.history) notes.push('no weather is stored with the site\'s uploads: the forecast is from the history alone');
+  else if (variables.length) notes.push('history: the weather stored with the site\'s uploads');
+  if (data.pvSystemSource && variables.includes('ghi_wm2')) notes.push(`pv_physical: the site's ${data.pvSystemSource} PV specs`);
+  const note = notes.filter(Boolean).join('; ');
+  return { source: horizon.source, variables, ...(note ? { note } : {}) };
 }
 
 async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord, horizonHours: number) {
@@ -59,8 +74,9 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
   const steps = Math.round((horizonHours * 60) / series.stepMinutes);
   const origin = series.t[series.t.length - 1];
   const times = Array.from({ length: steps }, (_, j) => origin + (j + 1) * series.stepMinutes * 60_000);
-  const weather = await horizonWeather(site, times[0], horizonHours);
-  const future = weatherExogenous(times, weather);
+  const horizon = await horizonWeather(sitePlace(site, data), times);
+  const weather = horizon.points;
+  const future = horizon.future;
   const points = forecastWithModel(artifact, series, { ...data.context, ...(future && data.context.history ? { future } : {}) }, steps);
   const generatedAt = new Date().toISOString();
   const forecastId = `fc_${randomUUID()}`;
@@ -95,6 +111,7 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     horizon_hours: horizonHours,
     forecasts: points.map((p, j) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(j) })),
     metadata: { model_version: model.model_version, training_data_points: model.training_data_points ?? 0, model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4) },
+    weather: weatherUsed(horizon, data, artifact.features.weather),
   };
 }
 

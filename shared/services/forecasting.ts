@@ -20,6 +20,7 @@ import type { ForecastRequest, PriceForecastRequest } from '../schemas/forecasti
 import { incrementDailyCounter } from '../store/stats-repo';
 import { recordLead } from '../store/leads-repo';
 import type { Caller } from './authentication';
+import { requestWeather, type ForecastWeather } from './forecast-weather';
 import { withQuota } from './quota';
 import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
 
@@ -29,23 +30,31 @@ const iso = (t: number) => new Date(t).toISOString();
 
 type EngineContext = Omit<FitContext, 'kind'> & { kind?: SeriesKind };
 
-/**
- * Regularises points and runs the engine; input problems become 400s that say what to fix. The context may
- * be built from the regular series and horizon (exogenous inputs aligned to its grid).
- */
-function runEngine(points: { t: number; value: number }[], horizonHours: number, coverage: number, modelType: string, contextFor: EngineContext | ((series: RegularSeries, horizonSteps: number) => EngineContext)) {
+/** Input problems of the engine as 400s that say what to fix. */
+function asBadRequest<T>(work: () => T): T {
   try {
-    const series = regularise(points);
-    const horizonSteps = Math.round((horizonHours * 60) / series.stepMinutes);
-    const context = typeof contextFor === 'function' ? contextFor(series, horizonSteps) : contextFor;
-    const kind = context.kind ?? inferKind(series);
-    const result = forecastSeries(series, { horizonSteps, coverage, modelType, context: { ...context, kind } });
-    return { series, kind, result };
+    return work();
   } catch (err) {
     if (err instanceof ForecastInputError) throw new BadRequest(err.message);
     throw err;
   }
 }
+
+/**
+ * Regularises points and runs the engine; input problems become 400s that say what to fix. The context may
+ * be built from the regular series and horizon (exogenous inputs aligned to its grid), and may be awaited.
+ */
+async function runEngine(points: { t: number; value: number }[], horizonHours: number, coverage: number, modelType: string, contextFor: EngineContext | ((series: RegularSeries, horizonSteps: number) => EngineContext | Promise<EngineContext>)) {
+  const series = asBadRequest(() => regularise(points));
+  const horizonSteps = Math.round((horizonHours * 60) / series.stepMinutes);
+  const context = typeof contextFor === 'function' ? await contextFor(series, horizonSteps) : contextFor;
+  const kind = context.kind ?? inferKind(series);
+  const result = asBadRequest(() => forecastSeries(series, { horizonSteps, coverage, modelType, context: { ...context, kind } }));
+  return { series, kind, result };
+}
+
+/** The horizon's step times after a regular series. */
+const horizonTimes = (series: RegularSeries, horizonSteps: number) => Array.from({ length: horizonSteps }, (_, j) => series.t[series.t.length - 1] + (j + 1) * series.stepMinutes * 60_000);
 
 const parseTime = (timestamp: string, field: string): number => {
   const t = Date.parse(timestamp);
@@ -69,12 +78,14 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
   const cfg = body.forecast_config;
   const place = cfg.location ? resolveLocation(cfg.location) : undefined;
   if (cfg.location && !place) throw new BadRequest(`Unknown location: ${cfg.location}`);
+  const latitude = cfg.latitude ?? place?.latitude;
+  const longitude = cfg.longitude ?? place?.longitude;
+  const weatherPlace = latitude !== undefined && longitude !== undefined ? { latitude, longitude, timezone: place?.timezone } : undefined;
   return withQuota(caller, 'forecasts', async () => {
-    const { series, result } = runEngine(points, cfg.horizon, cfg.confidence_interval, cfg.model_type, {
-      kind: cfg.series_type,
-      latitude: cfg.latitude ?? place?.latitude,
-      longitude: cfg.longitude ?? place?.longitude,
-      timezone: place?.timezone,
+    let weather: ForecastWeather | undefined;
+    const { series, result } = await runEngine(points, cfg.horizon, cfg.confidence_interval, cfg.model_type, async (regular, horizonSteps) => {
+      weather = await requestWeather({ integrate: cfg.weather_integration, rows: body.weather, place: weatherPlace }, regular.t, horizonTimes(regular, horizonSteps));
+      return { kind: cfg.series_type, latitude, longitude, timezone: place?.timezone, ...(weather.history && weather.future ? { history: weather.history, future: weather.future } : {}) };
     });
     await countForecast();
     return {
@@ -87,6 +98,7 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
         member_weights: result.weights,
       },
       actionable_insights: forecastInsights(result.points, unit, series.stepMinutes),
+      weather: (weather as ForecastWeather).used,
     };
   });
 }
@@ -189,7 +201,7 @@ export async function priceForecast(caller: Caller, body: z.infer<typeof PriceFo
   }
   let aligned: AlignedFundamentals | undefined;
   return withQuota(caller, 'forecasts', async () => {
-    const { result } = runEngine(points, body.forecast_horizon, body.confidence_interval, 'ensemble', (series, horizonSteps) => {
+    const { result } = await runEngine(points, body.forecast_horizon, body.confidence_interval, 'ensemble', (series, horizonSteps) => {
       aligned = body.include_fundamentals && body.fundamentals ? alignFundamentals(body.fundamentals, series, horizonSteps) : undefined;
       if (aligned?.unused) unused.push(aligned.unused);
       const exogenous = aligned && !aligned.unused ? { history: aligned.history, future: aligned.future } : {};
@@ -253,7 +265,7 @@ export async function freemiumForecast(form: MultipartBody) {
     throw err;
   }
   const place = location ? resolveLocation(location) : undefined;
-  const { result } = runEngine(hourlyEnergy(parsed.rows), 24, 0.9, 'ensemble', {
+  const { result } = await runEngine(hourlyEnergy(parsed.rows), 24, 0.9, 'ensemble', {
     kind: 'solar',
     latitude: place?.latitude,
     longitude: place?.longitude,

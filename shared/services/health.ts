@@ -7,20 +7,19 @@ import { bucketName } from '../store/bucket';
 import { listProductionModels } from '../store/models-repo';
 import { readDailyCounter } from '../store/stats-repo';
 import { tableName, type TableSpec } from '../store/tables';
+import { weatherHealth } from '../weather';
 import { serviceStats24h } from './request-stats';
 
 const PROBE_TIMEOUT_MS = 2000;
 
 type Dependency = 'accounts_store' | 'analytics_store' | 'operations_store' | 'bucket';
 
-/** What each component of the spec's `components` needs in order to work. */
+/** What each component of the spec's `components` needs in order to work; `weather_api` is probed by shared/weather (weather-health.ts). */
 const COMPONENT_DEPENDENCIES: Record<string, Dependency[]> = {
   forecasting_engine: ['analytics_store', 'bucket'],
   optimization_service: ['accounts_store'],
   policy_intelligence: ['analytics_store'],
   data_processing: ['analytics_store', 'operations_store', 'bucket'],
-  // The weather provider defaults to the offline physical model (ARCHITECTURE 6), which needs no network.
-  weather_api: [],
 };
 
 async function probe(dep: Dependency): Promise<void> {
@@ -35,7 +34,10 @@ async function probe(dep: Dependency): Promise<void> {
 
 export async function healthReport() {
   const deps: Dependency[] = ['accounts_store', 'analytics_store', 'operations_store', 'bucket'];
-  const results = await Promise.all(deps.map((d) => probe(d).then(() => null, (err: Error) => `${d.replace('_', ' ')} unreachable (${err.name})`)));
+  const [results, weather] = await Promise.all([
+    Promise.all(deps.map((d) => probe(d).then(() => null, (err: Error) => `${d.replace('_', ' ')} unreachable (${err.name})`))),
+    weatherHealth(),
+  ]);
   const down = new Map(deps.map((d, i) => [d, results[i]]));
   const components = Object.fromEntries(
     Object.entries(COMPONENT_DEPENDENCIES).map(([name, needs]) => {
@@ -43,7 +45,9 @@ export async function healthReport() {
       return [name, problems.length ? `unavailable: ${problems.join('; ')}` : 'operational'];
     }),
   );
-  const healthy = results.every((r) => r === null);
+  components.weather_api = weather.status;
+  const weatherBlock = { provider: config().WEATHER_PROVIDER, detail: weather.detail };
+  const healthy = results.every((r) => r === null) && weather.operational;
   const metrics = healthy ? await performanceMetrics() : null;
   return {
     healthy,
@@ -54,6 +58,7 @@ export async function healthReport() {
       timestamp: new Date().toISOString(),
       region: config().AWS_REGION,
       components,
+      weather: weatherBlock,
       performance_metrics: metrics ?? { avg_response_time_ms: null, success_rate_24h: null, active_models: null, processed_forecasts_today: null },
     },
   };

@@ -14,7 +14,7 @@ import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { z } from 'zod';
 import type { InterpolationRequest } from '../schemas/interpolation';
 import { listInterpolationResultsOf, saveInterpolationResult, type StoredInterpolationResult } from '../store/interpolation-results-repo';
-import { weatherProvider } from '../weather';
+import { weatherFor } from '../weather';
 import type { Caller } from './authentication';
 import { withQuota } from './quota';
 import { findOwnedCustomer, ownedCustomer } from './tenants';
@@ -96,7 +96,7 @@ export async function interpolate(caller: Caller, body: Request) {
     const weather =
       opts.weather_correlation && latitude !== undefined && longitude !== undefined
         ? // Hourly values are means of the hour before their label: the hour after the last row's closes the grid.
-          await weatherProvider().hourly({ latitude, longitude, start: new Date(Math.floor(grid.t[0] / HOUR_MS) * HOUR_MS), end: new Date(Math.floor(grid.t[grid.t.length - 1] / HOUR_MS) * HOUR_MS + 2 * HOUR_MS) })
+          (await weatherFor({ latitude, longitude, start: new Date(Math.floor(grid.t[0] / HOUR_MS) * HOUR_MS), end: new Date(Math.floor(grid.t[grid.t.length - 1] / HOUR_MS) * HOUR_MS + 2 * HOUR_MS) })).points
         : [];
     const options: CleanOptions = {
       method: 'adaptive',

@@ -1,13 +1,17 @@
 /**
  * A site's data as the forecasting engine takes it: the standardised power as a regular series, the
- * hourly weather on its grid as exogenous variables (domain/weather/hourly-on-grid.ts), and the site's place.
+ * hourly weather on its grid as exogenous variables (domain/weather/hourly-on-grid.ts), the site's place, and for a
+ * solar site its PV system specs (set or inferred, shared/services/pv-sites.ts), which the `pv_physical` member reads.
  */
+import { log } from '../http/logger';
 import { inferKind } from '../domain/forecasting/kind';
+import { PV_SYSTEM_OPTION } from '../domain/forecasting/pv-physical';
 import { regularise } from '../domain/forecasting/regularise';
 import type { Exogenous, FitContext, RegularSeries } from '../domain/forecasting/types';
 import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { WeatherPoint } from '../domain/weather/types';
 import type { SiteRecord } from '../store/sites-repo';
+import { sitePvSystem, toPvSystem } from './pv-sites';
 import { readSiteSeries, readSiteWeather } from './site-data';
 
 /** Weather variables by the names the members read (solar: ghi_wm2; load: temperature_c; wind: wind_speed_ms). */
@@ -19,10 +23,26 @@ export interface SiteModelData {
   series: RegularSeries;
   context: FitContext;
   weather: WeatherPoint[];
+  /** Where the PV specs in `context.options.pvSystem` come from; absent when there are none. */
+  pvSystemSource?: 'set' | 'inferred';
 }
 
 /**
- * The site's series from `sinceMs` on (all when not given), with weather when asked.
+ * The PV specs of a solar site, set or inferred; undefined when it has none and none can be inferred. Inference
+ * failing (too few clear days) leaves the forecast to the statistical members, never fails it.
+ */
+async function solarSiteSpecs(site: SiteRecord): Promise<Awaited<ReturnType<typeof sitePvSystem>>> {
+  try {
+    return await sitePvSystem(site);
+  } catch (err) {
+    log.info('no PV specs for the site: pv_physical left out', { customer_id: site.customer_id, site_id: site.site_id, reason: (err as Error).message });
+    return undefined;
+  }
+}
+
+/**
+ * The site's series from `sinceMs` on (all when not given), with weather when asked; a solar site's PV specs ride
+ * in `context.options.pvSystem`.
  * @throws ForecastInputError when the rows do not make a regular series (the caller says what that means for it)
  */
 export async function loadSiteModelData(site: SiteRecord, options: { sinceMs?: number; weather: boolean }): Promise<SiteModelData> {
@@ -30,9 +50,19 @@ export async function loadSiteModelData(site: SiteRecord, options: { sinceMs?: n
   const series = regularise(rows.filter((r) => r.power_kw !== null).map((r) => ({ t: r.t, value: r.power_kw as number })));
   const weather = options.weather ? await readSiteWeather(site.customer_id, site.site_id, options.sinceMs) : [];
   const history = weatherExogenous(series.t, weather);
+  const kind = inferKind(series);
+  const specs = kind === 'solar' ? await solarSiteSpecs(site) : undefined;
   return {
     series,
     weather,
-    context: { kind: inferKind(series), latitude: site.latitude, longitude: site.longitude, timezone: site.timezone, ...(history ? { history } : {}) },
+    context: {
+      kind,
+      latitude: site.latitude,
+      longitude: site.longitude,
+      timezone: site.timezone,
+      ...(history ? { history } : {}),
+      ...(specs ? { options: { [PV_SYSTEM_OPTION]: toPvSystem(specs.system) } } : {}),
+    },
+    ...(specs ? { pvSystemSource: specs.source } : {}),
   };
 }

@@ -19,7 +19,7 @@ import { withLock } from '../store/locks';
 import { ensureSite, getSite, markTrainingRequested, setCoverage, type SiteRecord } from '../store/sites-repo';
 import { getCustomer } from '../store/tenants-repo';
 import { claimObjectKey, getUpload, retryPromisedReason, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
-import { weatherProvider } from '../weather';
+import { weatherFor } from '../weather';
 
 const DAY_MS = 86_400_000;
 
@@ -146,7 +146,8 @@ async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string
   const hour = 3_600_000;
   const start = new Date(Math.floor(rows[0].t / hour) * hour);
   const end = new Date(Math.floor(rows[rows.length - 1].t / hour) * hour + hour);
-  const points = await weatherProvider().hourly({ latitude: site.latitude, longitude: site.longitude, start, end, timezone: site.timezone });
+  const answer = await weatherFor({ latitude: site.latitude, longitude: site.longitude, start, end, timezone: site.timezone });
+  const points = answer.points;
   const byMonth = new Map<string, typeof points>();
   for (const p of points) {
     const month = p.timestamp.slice(0, 7);
@@ -158,10 +159,10 @@ async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string
     const merged = new Map([...existing, ...monthPoints].map((p) => [p.timestamp, p]));
     await putObject(key, JSON.stringify([...merged.values()].sort((a, b) => a.timestamp.localeCompare(b.timestamp))), 'application/json');
   }
-  return `weather added from the ${weatherProvider().name} provider`;
+  return `weather added from the ${answer.source} provider${answer.note ? ` (${answer.note})` : ''}`;
 }
 
-/** What follows ingestion: the event, automatic training at the threshold, detection for a site's assets. */
+/** What follows ingestion: the event (which also refreshes the PV specs and tuning, shared/pipelines.ts), automatic training at the threshold, detection for a site's assets. */
 async function afterIngest(upload: UploadRecord, site: SiteRecord, rows: number, cov: { first: string | null; last: string | null }): Promise<void> {
   const data = { upload_id: upload.upload_id, customer_id: upload.customer_id, site_id: upload.site_id, kind: upload.kind, rows, first: cov.first, last: cov.last };
   await publishEvent('data.ingested', upload.account_id, data);

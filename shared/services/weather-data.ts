@@ -1,17 +1,18 @@
 /**
  * Weather for the API (POST /api/weather-data) and for the ingestion pipeline (weatherForLocation), from
- * the configured provider (shared/weather).
+ * the configured provider (shared/weather: `weatherFor`), with the source that really served it.
  */
 import { DateTime } from 'luxon';
 import { resolveLocation, timezoneAt } from '../domain/locations/resolve-location';
 import { forecastEnhancement, type ForecastEnhancement } from '../domain/weather/forecast-enhancement';
-import type { WeatherPoint } from '../domain/weather/types';
+import { OFFLINE_MODEL_NAME } from '../domain/weather/offline-model';
 import { BadRequest } from '../errors';
 import type { WeatherDataRequest, WeatherParameter } from '../schemas/weather';
-import { weatherProvider } from '../weather';
+import { weatherFor, type WeatherAnswer } from '../weather';
 
 /** Where each API parameter lives in a WeatherPoint, and the decimals it is reported with. */
-const PARAMETER_FIELDS: Record<WeatherParameter, { field: Exclude<keyof WeatherPoint, 'timestamp'>; decimals: number }> = {
+type ReportedField = 'temperature_c' | 'solar_radiation_wm2' | 'wind_speed_ms' | 'cloud_cover_pct' | 'humidity_pct' | 'pressure_hpa';
+const PARAMETER_FIELDS: Record<WeatherParameter, { field: ReportedField; decimals: number }> = {
   temperature: { field: 'temperature_c', decimals: 1 },
   solar_radiation: { field: 'solar_radiation_wm2', decimals: 1 },
   wind_speed: { field: 'wind_speed_ms', decimals: 2 },
@@ -27,8 +28,10 @@ export type WeatherRow = { timestamp: string } & Partial<Record<WeatherParameter
 export interface WeatherDataResponse {
   weather_data: WeatherRow[];
   forecast_enhancement: ForecastEnhancement;
-  /** The provider: `offline-climatology` (a climatological model, not observations) or `open-meteo`. */
+  /** Who served the data: `open-meteo`, or `offline-climatology` (a climatological model, not observations), also after a fallback. */
   source: string;
+  /** Why the source is not the configured one (a fallback), or what the offline model had to assume. */
+  note?: string;
   /** The zone whose calendar days the range covers. */
   timezone: string;
 }
@@ -46,8 +49,7 @@ export async function weatherData(request: WeatherDataRequest): Promise<WeatherD
   const { latitude, longitude } = request.location;
   const timezone = request.location.timezone ?? timezoneAt(latitude, longitude);
   const { start, end } = localDayRange(request.date_range.start_date, request.date_range.end_date, timezone);
-  const provider = weatherProvider();
-  const points = await provider.hourly({ latitude, longitude, start, end, timezone, mode: request.forecast_mode ? 'forecast' : 'history' });
+  const { points, source, note } = await weatherFor({ latitude, longitude, start, end, timezone, mode: request.forecast_mode ? 'forecast' : 'history' });
   const weather_data = points.map((p) => {
     const row: WeatherRow = { timestamp: p.timestamp };
     for (const parameter of request.parameters) {
@@ -56,15 +58,16 @@ export async function weatherData(request: WeatherDataRequest): Promise<WeatherD
     }
     return row;
   });
-  return { weather_data, forecast_enhancement: forecastEnhancement(points, { latitude, longitude }), source: provider.name, timezone };
+  const forecast_enhancement = forecastEnhancement(points, { latitude, longitude }, 60, { climatology: source === OFFLINE_MODEL_NAME });
+  return { weather_data, forecast_enhancement, source, ...(note ? { note } : {}), timezone };
 }
 
 /**
  * Hourly weather for a free-text location ("Berlin", "Paris, FR", "52.52,13.405") over [start, end), for
- * enriching uploads. Unknown location: 400 `Unknown location: <text>`.
+ * enriching uploads, with its source. Unknown location: 400 `Unknown location: <text>`.
  */
-export async function weatherForLocation(locationText: string, start: Date, end: Date): Promise<WeatherPoint[]> {
+export async function weatherForLocation(locationText: string, start: Date, end: Date): Promise<WeatherAnswer> {
   const place = resolveLocation(locationText);
   if (!place) throw new BadRequest(`Unknown location: ${locationText}`);
-  return weatherProvider().hourly({ latitude: place.latitude, longitude: place.longitude, start, end, timezone: place.timezone });
+  return weatherFor({ latitude: place.latitude, longitude: place.longitude, start, end, timezone: place.timezone });
 }

@@ -67,4 +67,6 @@ export const keys = {
   requestStatsSince: (hourStart: string) => ({ pk: 'STATS#REQUESTS', skFrom: `HOUR#${hourStart}` }),
   dailyCounters: (day: string) => ({ pk: 'STATS#DAILY', sk: `DAY#${day}` }),
   productionModelsIndex: () => ({ gsi1pk: 'MODELS#production' }),
+  /** One UTC day of upstream weather for a 0.1-degree cell (`52.5,13.4`), per mode (`forecast`, `history`): shared/store/weather-cache-repo.ts. */
+  weatherDay: (mode: string, cell: string, day: string) => ({ pk: `WEATHER#${mode}#${cell}`, sk: `DAY#${day}` }),
 };

@@ -1,7 +1,7 @@
 /** Sites of a customer (analytics table), with the coverage of their standardised series. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './aws-clients';
-import { getItem, isConditionFailed, putNew, queryPartition, withoutKeys } from './dynamo';
+import { getItem, isConditionFailed, putNew, queryPartition, setFields, withoutKeys } from './dynamo';
 import { keys } from './keys';
 import { tableName } from './tables';
 
@@ -28,6 +28,25 @@ export interface SiteRecord {
   /** Of the site's whole standardised series (historical and nowcast data merged). */
   coverage?: SiteCoverage;
   training_requested_at?: string;
+  /** The PV system's specs as set with PUT /api/sites/{site_id} (API field names). */
+  pv_system?: StoredPvSystem;
+  pv_system_set_at?: string;
+  /** Specs inferred from the site's history while none are set, with their fit. */
+  pv_inferred?: { pv_system: StoredPvSystem; fit: { r2: number; rmse_kw: number; clear_days: number; days_used: number }; method: string; inferred_at: string; data_end: string };
+  /** The physics forecast's correction learned from the site's history (shared/domain/pv/tuning.ts), as JSON. */
+  pv_tuning?: { tuning: unknown; effect: { rmse_untuned_kw: number; rmse_tuned_kw: number; improvement_pct: number; days: number }; specs_key: string; fitted_at: string; data_end: string };
+}
+
+export interface StoredPvSystem {
+  latitude: number;
+  longitude: number;
+  elevation_m: number;
+  capacity_kwp: number;
+  tilt_deg: number;
+  azimuth_deg: number;
+  losses_pct: number;
+  inverter_ac_kw: number;
+  horizon?: { azimuth_deg: number; elevation_deg: number }[];
 }
 
 export async function getSite(customerId: string, siteId: string): Promise<SiteRecord | undefined> {
@@ -74,4 +93,9 @@ export async function markTrainingRequested(customerId: string, siteId: string, 
     if (isConditionFailed(err)) return false;
     throw err;
   }
+}
+
+/** Sets PV fields of an existing site (specs, inferred specs, tuning); false when the site does not exist. */
+export async function setSitePv(customerId: string, siteId: string, fields: Partial<Pick<SiteRecord, 'pv_system' | 'pv_system_set_at' | 'pv_inferred' | 'pv_tuning' | 'latitude' | 'longitude' | 'timezone'>>, remove: ('pv_tuning' | 'pv_inferred')[] = []): Promise<boolean> {
+  return setFields('analytics', keys.site(customerId, siteId), fields, { remove });
 }

@@ -15,6 +15,21 @@ export interface WeatherQuery {
    * `history` (default): the best record of the past where one exists, forecasts for the most recent days.
    */
   mode?: 'forecast' | 'history';
+  /**
+   * Site elevation, metres above sea level. Used by the offline model (pressure, temperature lapse, clear sky);
+   * without it the offline model takes the terrain elevation of the gazetteer (shared/weather/terrain-elevation.ts).
+   */
+  elevationM?: number;
+}
+
+/** What every caller of `weatherFor` gets: the points and who served them. */
+export interface WeatherAnswer {
+  /** Hourly points at whole UTC hours in [start, end), in time order. */
+  points: WeatherPoint[];
+  /** `open-meteo` or `offline-climatology` (a climatological model, not observations or a forecast of the day). */
+  source: string;
+  /** Why the source is not the configured one (a fallback), or what it assumed (an elevation it had to guess). */
+  note?: string;
 }
 
 export interface WeatherProvider {
@@ -27,4 +42,24 @@ export interface WeatherProvider {
 /** The weather source failed (HTTP error, refusal, malformed answer, time-out): 502, with what went wrong. */
 export class WeatherUnavailable extends ServiceError {
   readonly status = 502;
+  /**
+   * True when the service itself looks down (no connection, time-out, HTTP 5xx), not just unwilling to answer this
+   * request: `auto` then leaves it alone for a back-off instead of paying a time-out on every request.
+   */
+  readonly outage: boolean;
+  constructor(message: string, options: { outage?: boolean } = {}) {
+    super(message);
+    this.outage = options.outage ?? false;
+  }
+}
+
+/** This process has spent its share of the upstream's free-tier calls (shared/weather/call-budget.ts), or the upstream said so: 503. */
+export class WeatherRateLimited extends ServiceError {
+  readonly status = 503;
+  /** When a call fits the budget again; sent as Retry-After. */
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
 }

@@ -1,5 +1,6 @@
 /** POST /api/weather-data over HTTP against the local runtime. */
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
+import { terrainElevation } from '../../shared/weather/terrain-elevation';
 import { ROUTES } from '../../shared/routes';
 import { useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
@@ -34,7 +35,7 @@ describe('POST /api/weather-data', () => {
     expect(Object.keys(rows[0]).sort()).toEqual(['cloud_cover', 'humidity', 'pressure', 'solar_radiation', 'temperature', 'timestamp', 'wind_speed']);
 
     // The values are the offline climatological model's, rounded for the answer.
-    const model = offlineWeather({ latitude: 52.52, longitude: 13.405, start: new Date('2024-06-19T22:00:00Z'), end: new Date('2024-06-21T22:00:00Z') });
+    const model = offlineWeather({ latitude: 52.52, longitude: 13.405, elevationM: terrainElevation(52.52, 13.405)!.elevationM, start: new Date('2024-06-19T22:00:00Z'), end: new Date('2024-06-21T22:00:00Z') });
     rows.forEach((row, i) => {
       expect(row.temperature).toBeCloseTo(model[i].temperature_c, 1);
       expect(row.solar_radiation).toBeCloseTo(model[i].solar_radiation_wm2, 1);
@@ -65,7 +66,9 @@ describe('POST /api/weather-data', () => {
   it('computes the forecast enhancement from the data', async () => {
     const r = await weather({ location: BERLIN, date_range: JUNE });
     const e = r.body.forecast_enhancement;
-    expect(e.solar_correlation).toBe(1); // climatology: clear-sky times a constant index, fully explained by the sun
+    // Climatology: the statistic counts the hour-to-hour variation real weather would add, so it is below 1.
+    expect(e.solar_correlation).toBeGreaterThan(0.7);
+    expect(e.solar_correlation).toBeLessThan(0.95);
     expect(e.wind_correlation).toBeGreaterThan(0.9);
     expect(e.wind_correlation).toBeLessThan(1);
     const [, cell, air, loss] = /^Mean daytime cell temperature (\d+\.\d) C \(irradiance-weighted; air (\d+\.\d) C, NOCT 45 C\): about (\d+\.\d)% below STC output at -0\.4%\/K\.$/.exec(e.temperature_impact) ?? [];

@@ -1,10 +1,15 @@
 /** The Open-Meteo adapter against a loopback server that answers as Open-Meteo does. */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { resetConfig } from '../../shared/config';
-import { weatherProvider, WeatherUnavailable } from '../../shared/weather';
+import { resetWeatherState, weatherProvider, WeatherRateLimited, WeatherUnavailable } from '../../shared/weather';
+import { CallBudget, callWindows } from '../../shared/weather/call-budget';
 import { OfflineWeatherProvider } from '../../shared/weather/offline';
 import { OPEN_METEO_HOURLY, OpenMeteoProvider } from '../../shared/weather/open-meteo';
+import { CachedOpenMeteo } from '../../shared/weather/weather-cell-cache';
+import { openMeteoAnswer } from '../helpers/open-meteo-stand-in';
 
 type Responder = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
 
@@ -36,32 +41,21 @@ const json = (status: number, body: unknown): Responder => (_req, res) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
+/** Values derived from the hour index, so that each point can be checked. */
+const SYNTHETIC: Record<string, (i: number) => number> = {
+  temperature_2m: (i) => 10 + i / 10,
+  shortwave_radiation: (i) => (i % 24 >= 6 && i % 24 <= 18 ? 100 * (i % 24) : 0),
+  wind_speed_10m: (i) => 3 + (i % 5),
+  cloud_cover: (i) => (i * 7) % 101,
+  relative_humidity_2m: () => 71,
+  surface_pressure: (i) => 1000 + i,
+  direct_normal_irradiance: (i) => (i % 24 >= 6 && i % 24 <= 18 ? 50 * (i % 24) : 0),
+  diffuse_radiation: (i) => (i % 24 >= 6 && i % 24 <= 18 ? 10 * (i % 24) : 0),
+};
+
 /** Open-Meteo's hourly answer for whole UTC days from start_date to end_date, values derived from the hour index. */
 function openMeteoDays(url: URL, override: (i: number) => Partial<Record<string, number | null>> = () => ({})) {
-  const first = Date.parse(`${url.searchParams.get('start_date')}T00:00:00Z`);
-  const last = Date.parse(`${url.searchParams.get('end_date')}T00:00:00Z`);
-  const hours = (last - first) / 3_600_000 + 24;
-  const time = Array.from({ length: hours }, (_, i) => new Date(first + i * 3_600_000).toISOString().slice(0, 16));
-  const column = (name: string, f: (i: number) => number) => time.map((_, i) => (name in override(i) ? override(i)[name]! : f(i)));
-  return {
-    latitude: 52.52,
-    longitude: 13.419998,
-    generationtime_ms: 0.04,
-    utc_offset_seconds: 0,
-    timezone: 'GMT',
-    timezone_abbreviation: 'GMT',
-    elevation: 38,
-    hourly_units: { time: 'iso8601', temperature_2m: '°C', shortwave_radiation: 'W/m²', wind_speed_10m: 'm/s', cloud_cover: '%', relative_humidity_2m: '%', surface_pressure: 'hPa' },
-    hourly: {
-      time,
-      temperature_2m: column('temperature_2m', (i) => 10 + i / 10),
-      shortwave_radiation: column('shortwave_radiation', (i) => (i % 24 >= 6 && i % 24 <= 18 ? 100 * (i % 24) : 0)),
-      wind_speed_10m: column('wind_speed_10m', (i) => 3 + (i % 5)),
-      cloud_cover: column('cloud_cover', (i) => (i * 7) % 101),
-      relative_humidity_2m: column('relative_humidity_2m', () => 71),
-      surface_pressure: column('surface_pressure', (i) => 1000 + i),
-    },
-  };
+  return openMeteoAnswer(url, (v, i) => (v in override(i) ? override(i)[v]! : SYNTHETIC[v](i)));
 }
 
 const provider = (options: Partial<ConstructorParameters<typeof OpenMeteoProvider>[0]> = {}) =>
@@ -79,7 +73,7 @@ async function failure(promise: Promise<unknown>): Promise<WeatherUnavailable> {
 }
 
 describe('Open-Meteo adapter: answers', () => {
-  it('asks for the six hourly variables in GMT and m/s and maps them to weather points in [start, end)', async () => {
+  it('asks for the eight hourly variables in GMT and m/s and maps them to weather points in [start, end)', async () => {
     respond = (_req, res, url) => json(200, openMeteoDays(url))(_req, res, url);
     const points = await provider().hourly(BERLIN_JUNE);
 
@@ -89,7 +83,7 @@ describe('Open-Meteo adapter: answers', () => {
     expect(Object.fromEntries(q)).toEqual({
       latitude: '52.52',
       longitude: '13.405',
-      hourly: 'temperature_2m,shortwave_radiation,wind_speed_10m,cloud_cover,relative_humidity_2m,surface_pressure',
+      hourly: 'temperature_2m,shortwave_radiation,wind_speed_10m,cloud_cover,relative_humidity_2m,surface_pressure,direct_normal_irradiance,diffuse_radiation',
       timezone: 'GMT',
       wind_speed_unit: 'ms',
       start_date: '2024-06-19',
@@ -107,8 +101,10 @@ describe('Open-Meteo adapter: answers', () => {
       cloud_cover_pct: 53,
       humidity_pct: 71,
       pressure_hpa: 1022,
+      dni_wm2: 0,
+      dhi_wm2: 0,
     });
-    expect(points[14]).toMatchObject({ timestamp: '2024-06-20T12:00:00.000Z', solar_radiation_wm2: 1200, pressure_hpa: 1036 });
+    expect(points[14]).toMatchObject({ timestamp: '2024-06-20T12:00:00.000Z', solar_radiation_wm2: 1200, pressure_hpa: 1036, dni_wm2: 600, dhi_wm2: 120 });
     expect(points.at(-1)!.timestamp).toBe('2024-06-21T21:00:00.000Z');
   });
 
@@ -132,6 +128,16 @@ describe('Open-Meteo adapter: answers', () => {
     respond = (_req, res, url) => json(200, openMeteoDays(url))(_req, res, url);
     await provider().hourly({ ...BERLIN_JUNE, mode: 'forecast' });
     expect(requests.map((u) => u.pathname)).toEqual(['/v1/forecast']);
+  });
+
+  it('keeps an hour without DNI or DHI, only without them', async () => {
+    respond = (_req, res, url) => json(200, openMeteoDays(url, (i) => (i === 36 ? { direct_normal_irradiance: null } : {})))(_req, res, url);
+    const points = await provider().hourly(BERLIN_JUNE);
+    expect(points).toHaveLength(48);
+    const noon = points.find((p) => p.timestamp === '2024-06-20T12:00:00.000Z')!;
+    expect(noon.solar_radiation_wm2).toBe(1200);
+    expect(noon).not.toHaveProperty('dni_wm2');
+    expect(noon).not.toHaveProperty('dhi_wm2');
   });
 
   it('leaves out hours with a missing value and fails when none is complete', async () => {
@@ -184,12 +190,26 @@ describe('Open-Meteo adapter: failures become WeatherUnavailable (502) with the 
     expect(await failure(provider().hourly(BERLIN_JUNE))).toMatchObject({ message: 'Open-Meteo answered in an unexpected format (hourly arrays of different lengths)' });
   });
 
-  it('gives up after the time-out when the server never answers', async () => {
+  it('gives up after the time-out when the server never answers, as an outage', async () => {
     respond = () => undefined; // accepts the request and stays silent
     const started = Date.now();
     const err = await failure(provider({ timeoutMs: 150 }).hourly(BERLIN_JUNE));
-    expect(err).toMatchObject({ status: 502, message: 'Open-Meteo did not answer within 150 ms' });
+    expect(err).toMatchObject({ status: 502, message: 'Open-Meteo did not answer within 150 ms', outage: true });
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('tells an outage (5xx) from a refusal of this request (4xx)', async () => {
+    respond = json(503, { error: true, reason: 'Service temporarily unavailable' });
+    expect(await failure(provider().hourly(BERLIN_JUNE))).toMatchObject({ status: 502, outage: true, message: 'Open-Meteo refused the request: Service temporarily unavailable' });
+    respond = json(400, { error: true, reason: 'Cannot initialize WeatherVariable from invalid String value x' });
+    expect(await failure(provider().hourly(BERLIN_JUNE))).toMatchObject({ status: 502, outage: false });
+  });
+
+  it('answers 503 when Open-Meteo says the rate limit is reached (HTTP 429)', async () => {
+    respond = json(429, { error: true, reason: 'Minutely API request limit exceeded. Please try again in one minute.' });
+    const err = await failure(provider().hourly(BERLIN_JUNE));
+    expect(err).toBeInstanceOf(WeatherRateLimited);
+    expect(err).toMatchObject({ status: 503, retryAfterSeconds: 60, message: 'Open-Meteo refused the request as over its rate limit: Minutely API request limit exceeded. Please try again in one minute.' });
   });
 
   it('says when the service cannot be reached', async () => {
@@ -198,7 +218,82 @@ describe('Open-Meteo adapter: failures become WeatherUnavailable (502) with the 
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const err = await failure(provider({ forecastUrl: `http://127.0.0.1:${port}/v1/forecast`, archiveUrl: `http://127.0.0.1:${port}/v1/archive` }).hourly(BERLIN_JUNE));
-    expect(err).toMatchObject({ status: 502, message: 'Open-Meteo could not be reached' });
+    expect(err).toMatchObject({ status: 502, message: 'Open-Meteo could not be reached', outage: true });
+  });
+});
+
+describe('Open-Meteo adapter: call budget', () => {
+  it('takes each request’s weight from the budget and asks nothing once it is spent (503 with Retry-After)', async () => {
+    respond = (_req, res, url) => json(200, openMeteoDays(url))(_req, res, url);
+    let now = 0;
+    const budget = new CallBudget(callWindows({ perMinute: 3, perHour: 100, perDay: 1000 }), () => now);
+    const limited = provider({ budget });
+    // 28 days of 8 variables weigh 2 calls (Open-Meteo counts more than 14 days as several); 3 days weigh 1.
+    await limited.hourly({ latitude: 1, longitude: 2, start: new Date('2024-05-01T00:00:00Z'), end: new Date('2024-05-29T00:00:00Z') });
+    expect(budget.remaining().minute).toBeCloseTo(1, 9);
+    await limited.hourly(BERLIN_JUNE);
+    expect(requests).toHaveLength(2);
+    const err = await failure(limited.hourly(BERLIN_JUNE));
+    expect(err).toBeInstanceOf(WeatherRateLimited);
+    expect(err).toMatchObject({ status: 503, retryAfterSeconds: 20, message: 'Open-Meteo call budget spent for this minute (free-tier limits, shared/weather/call-budget.ts)' });
+    expect(requests).toHaveLength(2);
+    now += 20_000; // a third of a minute brings one call back
+    await limited.hourly(BERLIN_JUNE);
+    expect(requests).toHaveLength(3);
+  });
+});
+
+describe('Open-Meteo adapter: the health probe', () => {
+  it('asks for one variable for today at 0 N 0 E and resolves on an answer in the format', async () => {
+    respond = (_req, res, url) => json(200, openMeteoDays(url))(_req, res, url);
+    await provider().probe(500);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].pathname).toBe('/v1/forecast');
+    expect(Object.fromEntries(requests[0].searchParams)).toEqual({ latitude: '0', longitude: '0', hourly: 'temperature_2m', timezone: 'GMT', start_date: '2024-07-01', end_date: '2024-07-01' });
+  });
+
+  it('rejects on silence within its own time-out', async () => {
+    respond = () => undefined;
+    expect(await failure(provider().probe(100))).toMatchObject({ message: 'Open-Meteo did not answer within 100 ms', outage: true });
+  });
+});
+
+describe('a recorded-style answer through the real adapter', () => {
+  // PVOD station 01 (Hebei, 38.18 N 117.46 E) on 2018-07-01 in Open-Meteo's archive format: test/fixtures/open-meteo/README.md.
+  const fixture = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/open-meteo/pvod-station01-2018-07-01-archive.json'), 'utf8'));
+
+  it('maps every hour of the fixture, irradiance components included, to UTC points', async () => {
+    respond = json(200, fixture);
+    const points = await provider({ now: () => new Date('2024-07-01T00:00:00Z') }).hourly({ latitude: 38.18306, longitude: 117.45722, start: new Date('2018-07-01T00:00:00Z'), end: new Date('2018-07-02T00:00:00Z') });
+    expect(requests[0].pathname).toBe('/v1/archive');
+    expect(points).toHaveLength(24);
+    expect(points.map((p) => p.timestamp)).toEqual(fixture.hourly.time.map((t: string) => `${t}:00.000Z`));
+    points.forEach((p, i) => {
+      expect(p).toEqual({
+        timestamp: `${fixture.hourly.time[i]}:00.000Z`,
+        temperature_c: fixture.hourly.temperature_2m[i],
+        solar_radiation_wm2: fixture.hourly.shortwave_radiation[i],
+        wind_speed_ms: fixture.hourly.wind_speed_10m[i],
+        cloud_cover_pct: fixture.hourly.cloud_cover[i],
+        humidity_pct: fixture.hourly.relative_humidity_2m[i],
+        pressure_hpa: fixture.hourly.surface_pressure[i],
+        dni_wm2: fixture.hourly.direct_normal_irradiance[i],
+        dhi_wm2: fixture.hourly.diffuse_radiation[i],
+      });
+    });
+    // Solar noon at 117.46 E is about 04:10 UTC: the hours ending 13:00-20:00 UTC are night there.
+    const night = points.filter((p) => p.timestamp >= '2018-07-01T13' && p.timestamp <= '2018-07-01T20:00:00.000Z');
+    expect(night).toHaveLength(8);
+    expect(night.every((p) => p.solar_radiation_wm2 === 0 && p.dni_wm2 === 0 && p.dhi_wm2 === 0)).toBe(true);
+  });
+
+  it('goes through the cell cache for the cell’s centre, the fixture’s own grid point', async () => {
+    respond = json(200, fixture);
+    const cached = new CachedOpenMeteo(provider({ now: () => new Date('2024-07-01T00:00:00Z') }), null);
+    const points = await cached.hourly({ latitude: 38.18306, longitude: 117.45722, start: new Date('2018-07-01T06:00:00Z'), end: new Date('2018-07-01T09:00:00Z') });
+    expect(points.map((p) => p.timestamp)).toEqual(['2018-07-01T06:00:00.000Z', '2018-07-01T07:00:00.000Z', '2018-07-01T08:00:00.000Z']);
+    expect(Object.fromEntries(requests[0].searchParams)).toMatchObject({ latitude: '38.2', longitude: '117.5', start_date: '2018-07-01', end_date: '2018-07-01' });
+    expect([fixture.latitude, fixture.longitude]).toEqual([38.2, 117.5]);
   });
 });
 
@@ -207,17 +302,33 @@ describe('weatherProvider from configuration', () => {
   afterEach(() => {
     process.env = { ...saved };
     resetConfig();
+    resetWeatherState();
   });
 
-  it('is the offline model by default', () => {
+  it('is auto by default: Open-Meteo, reported as the offline model once it falls back', async () => {
     delete process.env.WEATHER_PROVIDER;
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    Object.assign(process.env, { WEATHER_CACHE: 'none', OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${port}/v1/forecast`, OPEN_METEO_ARCHIVE_URL: `http://127.0.0.1:${port}/v1/archive` });
+    resetConfig();
+    const chosen = weatherProvider();
+    expect(chosen.name).toBe('open-meteo');
+    const points = await chosen.hourly({ ...BERLIN_JUNE, elevationM: 34 });
+    expect(points).toHaveLength(48);
+    expect(chosen.name).toBe('offline-climatology');
+  });
+
+  it('is the offline model with WEATHER_PROVIDER=offline', () => {
+    process.env.WEATHER_PROVIDER = 'offline';
     resetConfig();
     expect(weatherProvider()).toBeInstanceOf(OfflineWeatherProvider);
     expect(weatherProvider().name).toBe('offline-climatology');
   });
 
   it('is Open-Meteo at the configured addresses and time-out when WEATHER_PROVIDER=open-meteo', async () => {
-    Object.assign(process.env, { WEATHER_PROVIDER: 'open-meteo', OPEN_METEO_FORECAST_URL: `${base}/forecast-here`, OPEN_METEO_ARCHIVE_URL: `${base}/archive-here`, WEATHER_TIMEOUT_MS: '120' });
+    Object.assign(process.env, { WEATHER_PROVIDER: 'open-meteo', WEATHER_CACHE: 'none', OPEN_METEO_FORECAST_URL: `${base}/forecast-here`, OPEN_METEO_ARCHIVE_URL: `${base}/archive-here`, WEATHER_TIMEOUT_MS: '120' });
     resetConfig();
     respond = (_req, res, url) => json(200, openMeteoDays(url))(_req, res, url);
     const chosen = weatherProvider();

@@ -7,6 +7,7 @@ import { holtWintersDailyMember, holtWintersMember } from './holt-winters';
 import { loadRegressionMember } from './load';
 import { mstlEtsMember } from './mstl';
 import { epftoolboxNaiveMember, priceLearMedianMember, priceLearMember } from './price';
+import { pvPhysicalMember } from './pv-physical';
 import { solarClearSkyMember } from './solar';
 import { clearSkyIndexPersistenceMember } from './solar-persistence';
 import type { ForecastMember } from './types';
@@ -22,6 +23,7 @@ export const ALL_MEMBERS: readonly ForecastMember[] = [
   smartPersistenceMember,
   solarClearSkyMember,
   clearSkyIndexPersistenceMember,
+  pvPhysicalMember,
   loadRegressionMember,
   holtWintersMember,
   holtWintersDailyMember,

@@ -1,13 +1,13 @@
 /**
  * Expected AC output of a PV asset, per step (Observe stage of asset operations, ARCHITECTURE 7).
  *
- * Method. The sun's position at each step (Spencer's 1971 declination and equation of time: about 0.1 degree,
- * and 50 times faster than the ephemeris, which matters for a year of steps) gives the Ineichen & Perez (2002)
- * clear-sky GHI, DNI and DHI. These are transposed to the plane of the array with the isotropic-sky model
- * (Liu & Jordan 1963; Duffie & Beckman 2013, eq. 2.15.1) on a mix of planes fitted to the production of the
- * clearest day of each week (`fitPlaneMix`). The array's size is one factor, kW per W/m2 of plane-of-array
- * irradiance, fitted on the clear periods of the whole series (`fitSystemScale`: a high quantile of production
- * over clear sky, refined by least squares). Where the series carries irradiance, the same scale multiplies the
+ * Method. The array is modelled with the PV system model (`shared/domain/pv`), the same one the PV forecast runs:
+ * the sun at each step from its solar geometry (astronomy-engine's ephemeris, interpolated daily: fast enough for a
+ * year of steps), the Ineichen & Perez (2002) clear-sky GHI, DNI and DHI, and its transposition to a plane (beam by
+ * the angle of incidence, Perez et al. 1990 sky diffuse, ground-reflected at albedo 0.2) on a mix of planes fitted
+ * to the production of the clearest day of each week (`fitPlaneMix`). The array's size is one factor, kW per W/m2
+ * of plane-of-array irradiance, fitted on the clear periods of the whole series (`fitSystemScale`: a high quantile
+ * of production over clear sky, refined by least squares). Where the series carries irradiance, the same scale multiplies the
  * measured irradiance instead, read as plane-of-array or as horizontal (then transposed with the clear-sky ratio
  * of the fitted plane to the horizontal), whichever tracks the production better. Without coordinates the site
  * is estimated from the production (`solarSite`, `estimateSiteGeometry`). Expected output never exceeds the capacity; the
@@ -24,11 +24,10 @@
  */
 import { DAY_MS, HOUR_MS, stepsPerDay } from '../forecasting/types';
 import { bestAlignment, fitSystemScale, NIGHT_MARGIN_DEG, SOLAR_FIT_DAYS, solarSite, type Alignment, type SolarSite } from '../forecasting/solar';
+import { sunPath } from '../pv/solar-geometry';
+import { DEFAULT_ALBEDO, planeOfArray as pvPlaneOfArray } from '../pv/transposition';
 import { dayOfYear, extraterrestrialIrradiance, ineichenPerez } from '../weather/clear-sky';
-import { equationOfTimeMinutes, solarDeclinationDeg } from '../weather/climatology';
 import { pearson } from '../weather/forecast-enhancement';
-
-const DEG = Math.PI / 180;
 
 /** Measured output of one asset on a time grid. */
 export interface OutputSeries {
@@ -53,8 +52,8 @@ export interface AssetSpec {
   timezone?: string;
 }
 
-/** Ground reflectance for the transposition (a common default for grass and soil; Duffie & Beckman 2013). */
-export const ALBEDO = 0.2;
+/** Ground reflectance for the transposition: the PV model's default (grass; Duffie & Beckman 2013). */
+export const ALBEDO = DEFAULT_ALBEDO;
 /** Tilts of the candidate planes, degrees from horizontal (with the horizontal plane itself). */
 const PLANE_TILTS_DEG = [30, 60, 90];
 /** Azimuths of the candidate planes, degrees clockwise from north: east, south-east, south, south-west, west. */
@@ -125,10 +124,11 @@ export interface ExpectedOutput {
 
 /** Sun and clear sky at each step, for a site and a timestamp offset (the alignment). */
 interface SkyGeometry {
-  /** Unit vector to the sun: east, north, up. */
-  east: Float64Array;
-  north: Float64Array;
-  up: Float64Array;
+  /** Apparent solar zenith and azimuth, degrees. */
+  zenithDeg: Float64Array;
+  azimuthDeg: Float64Array;
+  /** Extraterrestrial normal irradiance on the step's day, W/m2. */
+  dniExtra: Float64Array;
   ghi: Float64Array;
   dni: Float64Array;
   dhi: Float64Array;
@@ -141,29 +141,18 @@ function alignmentOffsetMs(alignment: Alignment, stepMinutes: number): number {
 }
 
 /**
- * Sun vector (Spencer 1971 declination and equation of time, the formula of `analyticElevationDeg`, which gives
- * the elevation only: the plane of array needs the azimuth too) and Ineichen-Perez clear sky.
+ * The sun (the PV model's solar geometry) and Ineichen-Perez clear sky at each step; clear sky is 0 while the
+ * sun's true elevation is under NIGHT_MARGIN_DEG, the daylight rule of the solar forecaster the site comes from.
  */
 function skyGeometry(times: readonly number[], site: SolarSite, offsetMs: number): SkyGeometry {
   const n = times.length;
-  const sky: SkyGeometry = { east: new Float64Array(n), north: new Float64Array(n), up: new Float64Array(n), ghi: new Float64Array(n), dni: new Float64Array(n), dhi: new Float64Array(n) };
-  const phi = site.latitude * DEG;
-  const [sinPhi, cosPhi] = [Math.sin(phi), Math.cos(phi)];
-  const minUp = Math.sin(NIGHT_MARGIN_DEG * DEG);
+  const path = sunPath(times.map((t) => t + offsetMs), site.latitude, site.longitude);
+  const [dniExtra, ghi, dni, dhi] = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  const sky: SkyGeometry = { zenithDeg: path.zenithDeg, azimuthDeg: path.azimuthDeg, dniExtra, ghi, dni, dhi };
   for (let i = 0; i < n; i++) {
-    const tMs = times[i] + offsetMs;
-    const at = new Date(tMs);
-    const utcHours = (((tMs % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS;
-    const h = (utcHours + site.longitude / 15 + equationOfTimeMinutes(at) / 60 - 12) * 15 * DEG;
-    const delta = solarDeclinationDeg(at) * DEG;
-    const [sinD, cosD] = [Math.sin(delta), Math.cos(delta)];
-    const up = sinPhi * sinD + cosPhi * cosD * Math.cos(h);
-    sky.east[i] = -cosD * Math.sin(h);
-    sky.north[i] = cosPhi * sinD - sinPhi * cosD * Math.cos(h);
-    sky.up[i] = up;
-    if (up < minUp) continue;
-    const zenithDeg = Math.acos(Math.min(1, up)) / DEG;
-    const clear = ineichenPerez(zenithDeg, { dniExtra: extraterrestrialIrradiance(dayOfYear(at)) });
+    sky.dniExtra[i] = extraterrestrialIrradiance(dayOfYear(new Date(times[i] + offsetMs)));
+    if (90 - path.trueZenithDeg[i] < NIGHT_MARGIN_DEG) continue;
+    const clear = ineichenPerez(path.zenithDeg[i], { dniExtra: sky.dniExtra[i] });
     sky.ghi[i] = clear.ghi;
     sky.dni[i] = clear.dni;
     sky.dhi[i] = clear.dhi;
@@ -171,20 +160,15 @@ function skyGeometry(times: readonly number[], site: SolarSite, offsetMs: number
   return sky;
 }
 
-/** Clear-sky plane-of-array irradiance, W/m2, isotropic sky (Liu & Jordan 1963). */
+/** Clear-sky plane-of-array irradiance on one plane, W/m2, by the PV model's transposition (Perez et al. 1990). */
 function planeOfArray(sky: SkyGeometry, tiltDeg: number, azimuthDeg: number, indices?: readonly number[]): Float64Array {
-  const beta = tiltDeg * DEG;
-  const gamma = azimuthDeg * DEG;
-  const [nx, ny, nz] = [Math.sin(beta) * Math.sin(gamma), Math.sin(beta) * Math.cos(gamma), Math.cos(beta)];
-  const skyView = (1 + Math.cos(beta)) / 2;
-  const groundView = (ALBEDO * (1 - Math.cos(beta))) / 2;
   const out = new Float64Array(indices ? indices.length : sky.ghi.length);
   const count = out.length;
   for (let k = 0; k < count; k++) {
     const i = indices ? indices[k] : k;
     if (sky.ghi[i] === 0) continue;
-    const cosAoi = nx * sky.east[i] + ny * sky.north[i] + nz * sky.up[i];
-    out[k] = sky.dni[i] * Math.max(0, cosAoi) + sky.dhi[i] * skyView + sky.ghi[i] * groundView;
+    const sun = { ghi: sky.ghi[i], dni: sky.dni[i], dhi: sky.dhi[i], zenithDeg: sky.zenithDeg[i], solarAzimuthDeg: sky.azimuthDeg[i], dniExtra: sky.dniExtra[i] };
+    out[k] = pvPlaneOfArray(tiltDeg, azimuthDeg, sun, 'perez', ALBEDO).total;
   }
   return out;
 }
@@ -423,7 +407,8 @@ export function expectedOutput(series: OutputSeries, asset: AssetSpec): Expected
   if (!site) return noModel(series, capacityKw, 'no coordinates given and no whole day of production to estimate the site from');
   if (site.estimated) notes.push(`site estimated from the production at ${site.latitude.toFixed(1)}, ${site.longitude.toFixed(2)}`);
 
-  // The analytic sun (site.estimated = true) throughout: ample for detection, and fast over a year of steps.
+  // The timestamp convention is matched with the forecaster's analytic sun (site.estimated = true: Spencer 1971,
+  // about 0.1 degree, ample to tell a 7.5-minute shift and fast); the model itself uses the PV model's sun.
   const analytic: SolarSite = { ...site, estimated: true };
   let alignment: Alignment = 'instant';
   if (!site.estimated) {
@@ -431,7 +416,7 @@ export function expectedOutput(series: OutputSeries, asset: AssetSpec): Expected
     const from = Math.max(0, n - SOLAR_FIT_DAYS * stepsPerDay(series.stepMinutes));
     if (power.slice(from).some((p) => p > 0)) alignment = bestAlignment(series.t.slice(from), power.slice(from), series.stepMinutes, analytic);
   }
-  const sky = skyGeometry(series.t, analytic, alignmentOffsetMs(alignment, series.stepMinutes));
+  const sky = skyGeometry(series.t, site, alignmentOffsetMs(alignment, series.stepMinutes));
   const solarOffsetMs = (site.longitude / 15) * HOUR_MS;
   const solarDay = series.t.map((t) => Math.floor((t + solarOffsetMs) / DAY_MS));
   const daylight = Array.from(sky.ghi, (g) => g > 0);

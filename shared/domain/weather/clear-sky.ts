@@ -115,10 +115,22 @@ const INTERVAL_SAMPLES = 4;
  * hourly irradiance from Open-Meteo and the offline model (an hour's value is the mean of the hour before it).
  */
 export function meanClearSkyGhi(end: Date, stepMinutes: number, site: ClearSkySite): number {
+  return meanClearSky(end, stepMinutes, site).ghi;
+}
+
+/** Mean Ineichen-Perez GHI, DNI and DHI over the interval that ends at `end` and lasts `stepMinutes`, W/m2 (as meanClearSkyGhi). */
+export function meanClearSky(end: Date, stepMinutes: number, site: ClearSkySite): ClearSkyIrradiance {
   const stepMs = stepMinutes * 60_000;
   const instants = Array.from({ length: INTERVAL_SAMPLES }, (_, i) => new Date(end.getTime() - stepMs + ((i + 0.5) * stepMs) / INTERVAL_SAMPLES));
   const dniExtra = extraterrestrialIrradiance(dayOfYear(instants[0]));
   const options = { linkeTurbidity: site.linkeTurbidity, altitudeM: site.elevationM ?? 0, dniExtra };
   const zeniths = stepMinutes <= 60 ? apparentZeniths(instants, site.latitude, site.longitude, site.elevationM ?? 0) : instants.map((at) => solarPosition(at, site.latitude, site.longitude, site.elevationM ?? 0).zenithDeg);
-  return zeniths.reduce((sum, z) => sum + ineichenPerez(z, options).ghi, 0) / INTERVAL_SAMPLES;
+  const sum = { ghi: 0, dni: 0, dhi: 0 };
+  for (const z of zeniths) {
+    const sky = ineichenPerez(z, options);
+    sum.ghi += sky.ghi;
+    sum.dni += sky.dni;
+    sum.dhi += sky.dhi;
+  }
+  return { ghi: sum.ghi / INTERVAL_SAMPLES, dni: sum.dni / INTERVAL_SAMPLES, dhi: sum.dhi / INTERVAL_SAMPLES };
 }

@@ -17,10 +17,6 @@ export interface ZonalClimate {
    * hemisphere (warmest about 19 July), negative in the southern (warmest about 17 January).
    */
   seasonalHalfRangeC: number;
-  /** Mean ratio of global irradiance to clear-sky irradiance (clear-sky index), 0-1. */
-  clearSkyIndex: number;
-  /** Mean total cloud cover, percent. */
-  cloudCoverPct: number;
   /** Mean wind speed at 10 m over land, m/s. */
   windSpeedMs: number;
   /** Mean relative humidity at 2 m, percent. */
@@ -28,23 +24,23 @@ export interface ZonalClimate {
 }
 
 // Rounded zonal annual means of the present climate, at band centres, interpolated linearly in latitude:
-// temperature and its seasonal range in the spirit of Peixoto & Oort (1992, ch. 7), cloud cover of the
-// ISCCP climatology (Rossow & Schiffer 1999), clear-sky index, land winds and humidity of the same zones.
+// temperature and its seasonal range in the spirit of Peixoto & Oort (1992, ch. 7), land winds and humidity of the
+// same zones. Cloud and the irradiance it lets through are in cloud-climatology.ts.
 // Approximate by construction: a climatological background, not a record of any year.
 const BANDS: readonly (ZonalClimate & { latitude: number })[] = [
-  { latitude: -90, annualMeanTempC: -45, seasonalHalfRangeC: -14, clearSkyIndex: 0.8, cloudCoverPct: 40, windSpeedMs: 5, relativeHumidityPct: 70 },
-  { latitude: -75, annualMeanTempC: -25, seasonalHalfRangeC: -12, clearSkyIndex: 0.75, cloudCoverPct: 55, windSpeedMs: 7, relativeHumidityPct: 75 },
-  { latitude: -60, annualMeanTempC: -2, seasonalHalfRangeC: -4, clearSkyIndex: 0.5, cloudCoverPct: 85, windSpeedMs: 9, relativeHumidityPct: 85 },
-  { latitude: -45, annualMeanTempC: 8, seasonalHalfRangeC: -4, clearSkyIndex: 0.6, cloudCoverPct: 75, windSpeedMs: 7, relativeHumidityPct: 78 },
-  { latitude: -30, annualMeanTempC: 17, seasonalHalfRangeC: -5, clearSkyIndex: 0.75, cloudCoverPct: 50, windSpeedMs: 5, relativeHumidityPct: 65 },
-  { latitude: -15, annualMeanTempC: 23, seasonalHalfRangeC: -3, clearSkyIndex: 0.72, cloudCoverPct: 50, windSpeedMs: 4, relativeHumidityPct: 70 },
-  { latitude: 0, annualMeanTempC: 26, seasonalHalfRangeC: 0, clearSkyIndex: 0.62, cloudCoverPct: 60, windSpeedMs: 3, relativeHumidityPct: 80 },
-  { latitude: 15, annualMeanTempC: 26, seasonalHalfRangeC: 3, clearSkyIndex: 0.74, cloudCoverPct: 45, windSpeedMs: 4, relativeHumidityPct: 65 },
-  { latitude: 30, annualMeanTempC: 20, seasonalHalfRangeC: 8, clearSkyIndex: 0.8, cloudCoverPct: 40, windSpeedMs: 4, relativeHumidityPct: 55 },
-  { latitude: 45, annualMeanTempC: 11, seasonalHalfRangeC: 11, clearSkyIndex: 0.66, cloudCoverPct: 60, windSpeedMs: 4.5, relativeHumidityPct: 70 },
-  { latitude: 60, annualMeanTempC: 1, seasonalHalfRangeC: 14, clearSkyIndex: 0.55, cloudCoverPct: 70, windSpeedMs: 5, relativeHumidityPct: 78 },
-  { latitude: 75, annualMeanTempC: -12, seasonalHalfRangeC: 16, clearSkyIndex: 0.55, cloudCoverPct: 70, windSpeedMs: 5.5, relativeHumidityPct: 85 },
-  { latitude: 90, annualMeanTempC: -18, seasonalHalfRangeC: 16, clearSkyIndex: 0.55, cloudCoverPct: 65, windSpeedMs: 5, relativeHumidityPct: 85 },
+  { latitude: -90, annualMeanTempC: -45, seasonalHalfRangeC: -14, windSpeedMs: 5, relativeHumidityPct: 70 },
+  { latitude: -75, annualMeanTempC: -25, seasonalHalfRangeC: -12, windSpeedMs: 7, relativeHumidityPct: 75 },
+  { latitude: -60, annualMeanTempC: -2, seasonalHalfRangeC: -4, windSpeedMs: 9, relativeHumidityPct: 85 },
+  { latitude: -45, annualMeanTempC: 8, seasonalHalfRangeC: -4, windSpeedMs: 7, relativeHumidityPct: 78 },
+  { latitude: -30, annualMeanTempC: 17, seasonalHalfRangeC: -5, windSpeedMs: 5, relativeHumidityPct: 65 },
+  { latitude: -15, annualMeanTempC: 23, seasonalHalfRangeC: -3, windSpeedMs: 4, relativeHumidityPct: 70 },
+  { latitude: 0, annualMeanTempC: 26, seasonalHalfRangeC: 0, windSpeedMs: 3, relativeHumidityPct: 80 },
+  { latitude: 15, annualMeanTempC: 26, seasonalHalfRangeC: 3, windSpeedMs: 4, relativeHumidityPct: 65 },
+  { latitude: 30, annualMeanTempC: 20, seasonalHalfRangeC: 8, windSpeedMs: 4, relativeHumidityPct: 55 },
+  { latitude: 45, annualMeanTempC: 11, seasonalHalfRangeC: 11, windSpeedMs: 4.5, relativeHumidityPct: 70 },
+  { latitude: 60, annualMeanTempC: 1, seasonalHalfRangeC: 14, windSpeedMs: 5, relativeHumidityPct: 78 },
+  { latitude: 75, annualMeanTempC: -12, seasonalHalfRangeC: 16, windSpeedMs: 5.5, relativeHumidityPct: 85 },
+  { latitude: 90, annualMeanTempC: -18, seasonalHalfRangeC: 16, windSpeedMs: 5, relativeHumidityPct: 85 },
 ];
 
 /** The zonal climate at a latitude (degrees, -90..90). */
@@ -58,8 +54,6 @@ export function zonalClimate(latitude: number): ZonalClimate {
   return {
     annualMeanTempC: mix('annualMeanTempC'),
     seasonalHalfRangeC: mix('seasonalHalfRangeC'),
-    clearSkyIndex: mix('clearSkyIndex'),
-    cloudCoverPct: mix('cloudCoverPct'),
     windSpeedMs: mix('windSpeedMs'),
     relativeHumidityPct: mix('relativeHumidityPct'),
   };
@@ -128,9 +122,9 @@ const BRISTOW_CAMPBELL_C = 2.4;
 /** Daily insolation (W/m2) at which diurnal heating is at full strength; less sun, less range (bounded below). */
 const FULL_RANGE_INSOLATION_WM2 = 400;
 
-/** Climatological diurnal temperature range (max - min), K. */
-export function diurnalTemperatureRangeC(at: Date, latitude: number): number {
-  const k = Math.min(0.95, Math.max(0.05, zonalClimate(latitude).clearSkyIndex));
+/** Climatological diurnal temperature range (max - min), K, for the day's mean clear-sky index (cloud-climatology.ts). */
+export function diurnalTemperatureRangeC(at: Date, latitude: number, clearSkyIndex: number): number {
+  const k = Math.min(0.95, Math.max(0.05, clearSkyIndex));
   const range = (-Math.log(1 - k) / BRISTOW_CAMPBELL_B) ** (1 / BRISTOW_CAMPBELL_C);
   const insolation = Math.min(1, Math.max(0.25, dailyExtraterrestrialHorizontal(at, latitude) / FULL_RANGE_INSOLATION_WM2));
   return range * insolation;

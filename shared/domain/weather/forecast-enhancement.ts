@@ -3,10 +3,15 @@
  * persistent the wind is, and what the temperature costs a PV system.
  */
 import { meanClearSkyGhi, type ClearSkySite } from './clear-sky';
+import { clearSkyIndexSpread } from './cloud-climatology';
 import type { WeatherPoint } from './types';
 
-/** Pearson's correlation coefficient; 0 when either series is constant or shorter than 2 (no linear information). */
-export function pearson(xs: readonly number[], ys: readonly number[]): number {
+/**
+ * Pearson's correlation coefficient; 0 when either series is constant or shorter than 2 (no linear information).
+ * `xVariances`, when given, is each x's own variance around its value (x an expectation): added to x's spread, as
+ * the expected correlation of the realised series with y over many draws.
+ */
+export function pearson(xs: readonly number[], ys: readonly number[], xVariances?: readonly number[]): number {
   const n = Math.min(xs.length, ys.length);
   if (n < 2) return 0;
   let mx = 0;
@@ -24,7 +29,7 @@ export function pearson(xs: readonly number[], ys: readonly number[]): number {
     const dx = xs[i] - mx;
     const dy = ys[i] - my;
     sxy += dx * dy;
-    sxx += dx * dx;
+    sxx += dx * dx + (xVariances?.[i] ?? 0);
     syy += dy * dy;
   }
   if (!(sxx > 0) || !(syy > 0)) return 0;
@@ -103,7 +108,10 @@ export function temperatureImpact(points: readonly { temperature_c: number; sola
 }
 
 export interface ForecastEnhancement {
-  /** Pearson correlation of irradiance with the clear-sky irradiance of the same hours: the share of its variation sun geometry explains. */
+  /**
+   * Pearson correlation of irradiance with the clear-sky irradiance of the same hours: the share of its variation sun
+   * geometry explains. For a climatology, the correlation real weather of that climate shows (see forecastEnhancement).
+   */
   solar_correlation: number;
   /** Lag-1 autocorrelation of wind speed: how far a persistence forecast can rely on the last hour. */
   wind_correlation: number;
@@ -115,13 +123,18 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0; // + 0 turns -0 i
 /**
  * The forecast enhancement of an hourly series at a site. Irradiance values are means over the hour ending
  * at their timestamp, so the clear-sky reference is the same hour's mean.
+ * With `climatology`, the points are a climatology's expected values: clear sky times a smooth expected clear-sky
+ * index, which geometry explains entirely (a correlation of 1 by construction, whatever the climate). The solar
+ * correlation then counts the hour-to-hour spread of real weather that the expectation hides: each hour's irradiance
+ * varies by its clear-sky value times the clear-sky index spread of its cloud cover (cloud-climatology.ts).
  */
-export function forecastEnhancement(points: readonly WeatherPoint[], site: ClearSkySite, stepMinutes = 60): ForecastEnhancement {
+export function forecastEnhancement(points: readonly WeatherPoint[], site: ClearSkySite, stepMinutes = 60, options: { climatology?: boolean } = {}): ForecastEnhancement {
   const clearSky = points.map((p) => meanClearSkyGhi(new Date(p.timestamp), stepMinutes, site));
   const times = points.map((p) => Date.parse(p.timestamp));
   const stepMs = stepMinutes * 60_000;
+  const spread = options.climatology ? points.map((p, i) => (clearSky[i] * clearSkyIndexSpread(p.cloud_cover_pct)) ** 2) : undefined;
   return {
-    solar_correlation: round3(pearson(points.map((p) => p.solar_radiation_wm2), clearSky)),
+    solar_correlation: round3(pearson(points.map((p) => p.solar_radiation_wm2), clearSky, spread)),
     wind_correlation: round3(lag1Autocorrelation(points.map((p) => p.wind_speed_ms), (i) => times[i + 1] - times[i] === stepMs)),
     temperature_impact: temperatureImpact(points).summary,
   };

@@ -2,8 +2,9 @@
 
 /**
  * One weather observation, forecast or model value.
- * Instantaneous values at `timestamp`, except `solar_radiation_wm2`, which is the mean over the step
- * that ends at `timestamp` (Open-Meteo's convention for `shortwave_radiation`; the offline model follows it).
+ * Instantaneous values at `timestamp`, except the irradiances (`solar_radiation_wm2`, `dni_wm2`, `dhi_wm2`), which
+ * are means over the step that ends at `timestamp` (Open-Meteo's convention for `shortwave_radiation`,
+ * `direct_normal_irradiance` and `diffuse_radiation`; the offline model follows it).
  */
 export interface WeatherPoint {
   /** ISO 8601 in UTC with `Z`. */
@@ -20,4 +21,8 @@ export interface WeatherPoint {
   humidity_pct: number;
   /** Surface (station-level) pressure, hPa. */
   pressure_hpa: number;
+  /** Direct normal irradiance, W/m2, where the source gives it. */
+  dni_wm2?: number;
+  /** Diffuse horizontal irradiance, W/m2, where the source gives it. */
+  dhi_wm2?: number;
 }

@@ -69,12 +69,22 @@ describe('forecastEnhancement', () => {
   const site = { latitude: 52.52, longitude: 13.405 };
   const points = offlineWeather({ ...site, start: new Date('2024-06-19T22:00:00Z'), end: new Date('2024-06-21T22:00:00Z') });
 
-  it('finds the offline model’s irradiance fully explained by sun geometry and its smooth wind persistent', () => {
+  it('finds the offline model’s expected irradiance all but fully explained by sun geometry and its smooth wind persistent', () => {
     const e = forecastEnhancement(points, site);
-    expect(e.solar_correlation).toBe(1); // clear-sky times a constant index
+    expect(e.solar_correlation).toBe(1); // clear sky times a smooth expected index: 0.9996, rounded
     expect(e.wind_correlation).toBeGreaterThan(0.9);
     expect(e.wind_correlation).toBeLessThan(1);
     expect(e.temperature_impact).toMatch(/^Mean daytime cell temperature \d+\.\d C .*below STC output at -0\.4%\/K\.$/);
+  });
+
+  it('counts, for a climatology, the hour-to-hour spread of real weather its expectation hides', () => {
+    const climate = forecastEnhancement(points, site, 60, { climatology: true });
+    expect(climate.solar_correlation).toBeLessThan(0.95);
+    expect(climate.solar_correlation).toBeGreaterThan(0.7);
+    // A sunnier climate (less cloud, less spread) is better explained by geometry.
+    const clearer = points.map((p) => ({ ...p, cloud_cover_pct: p.cloud_cover_pct / 3 }));
+    expect(forecastEnhancement(clearer, site, 60, { climatology: true }).solar_correlation).toBeGreaterThan(climate.solar_correlation);
+    expect(climate.wind_correlation).toBe(forecastEnhancement(points, site).wind_correlation);
   });
 
   it('sees clouds lower the solar correlation, and rounds to three decimals', () => {

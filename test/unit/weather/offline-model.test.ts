@@ -7,7 +7,10 @@ import {
   standardPressureHpa,
   zonalClimate,
 } from '../../../shared/domain/weather/climatology';
+import { meanClearSky } from '../../../shared/domain/weather/clear-sky';
+import { skyUnderCloud } from '../../../shared/domain/weather/cloud-climatology';
 import { offlineWeather } from '../../../shared/domain/weather/offline-model';
+import { solarPosition } from '../../../shared/domain/weather/solar-position';
 import type { WeatherPoint } from '../../../shared/domain/weather/types';
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
@@ -96,6 +99,47 @@ describe('offline weather model: seasons by hemisphere', () => {
     expect(zonalClimate(52.5).annualMeanTempC).toBeCloseTo(11 + (7.5 / 15) * (1 - 11), 9);
     expect(Math.abs(zonalClimate(0.01).seasonalHalfRangeC - zonalClimate(-0.01).seasonalHalfRangeC)).toBeLessThan(0.01);
     expect(zonalClimate(95)).toEqual(zonalClimate(90));
+  });
+});
+
+describe('offline weather model: clouds and the irradiance they let through', () => {
+  const june = day(BERLIN, '2024-06-20', 34);
+
+  it('has cloud cover varying by hour and by month', () => {
+    const cover = june.map((p) => p.cloud_cover_pct);
+    expect(Math.max(...cover) - Math.min(...cover)).toBeGreaterThan(6);
+    const january = day(BERLIN, '2024-01-20', 34);
+    expect(mean(january.map((p) => p.cloud_cover_pct))).toBeGreaterThan(mean(cover) + 8);
+  });
+
+  it('makes each hour’s irradiance the clear sky times the clear-sky index of its cloud cover (Kasten & Czeplak)', () => {
+    let daylight = 0;
+    for (const p of june) {
+      const clear = meanClearSky(new Date(p.timestamp), 60, { ...BERLIN, elevationM: 34 });
+      if (!(clear.ghi > 0)) {
+        expect(p).toMatchObject({ solar_radiation_wm2: 0, dni_wm2: 0, dhi_wm2: 0 });
+        continue;
+      }
+      daylight++;
+      const sky = skyUnderCloud(p.cloud_cover_pct, clear.dhi / clear.ghi);
+      expect(p.solar_radiation_wm2 / clear.ghi).toBeCloseTo(sky.clearSkyIndex, 9);
+      expect(p.dhi_wm2! / clear.ghi).toBeCloseTo(sky.diffuseOfClearGlobal, 9);
+    }
+    expect(daylight).toBeGreaterThan(15);
+  });
+
+  it('closes GHI = DHI + DNI cos(zenith) within 3% in the midday hours', () => {
+    for (const p of june.filter((x) => x.solar_radiation_wm2 > 300)) {
+      const zenith = solarPosition(new Date(Date.parse(p.timestamp) - 1_800_000), BERLIN.latitude, BERLIN.longitude, 34).zenithDeg;
+      const closure = p.dhi_wm2! + p.dni_wm2! * Math.cos((zenith * Math.PI) / 180);
+      expect(Math.abs(closure - p.solar_radiation_wm2) / p.solar_radiation_wm2).toBeLessThan(0.03);
+    }
+  });
+
+  it('is brighter on a mountain than at sea level under the same sky', () => {
+    const high = day(BERLIN, '2024-06-20', 2000);
+    const sum = (points: WeatherPoint[]) => points.reduce((s, p) => s + p.solar_radiation_wm2, 0);
+    expect(sum(high)).toBeGreaterThan(sum(june) * 1.03);
   });
 });
 

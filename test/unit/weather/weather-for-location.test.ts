@@ -1,16 +1,29 @@
+import { resetConfig } from '../../../shared/config';
 import { BadRequest } from '../../../shared/errors';
 import { weatherForLocation } from '../../../shared/services/weather-data';
 
+const saved = process.env.WEATHER_PROVIDER;
+beforeAll(() => {
+  process.env.WEATHER_PROVIDER = 'offline';
+  resetConfig();
+});
+afterAll(() => {
+  if (saved === undefined) delete process.env.WEATHER_PROVIDER;
+  else process.env.WEATHER_PROVIDER = saved;
+  resetConfig();
+});
+
 describe('weatherForLocation (for enriching uploads)', () => {
   it('resolves a free-text place and returns its hourly points over [start, end)', async () => {
-    const points = await weatherForLocation('Berlin, DE', new Date('2024-06-20T00:00:00Z'), new Date('2024-06-20T06:00:00Z'));
+    const { points, source } = await weatherForLocation('Berlin, DE', new Date('2024-06-20T00:00:00Z'), new Date('2024-06-20T06:00:00Z'));
+    expect(source).toBe('offline-climatology');
     expect(points.map((p) => p.timestamp)).toEqual(Array.from({ length: 6 }, (_, h) => new Date(Date.UTC(2024, 5, 20, h)).toISOString()));
     expect(points[0].solar_radiation_wm2).toBe(0); // 02:00 CEST
     expect(points[5].solar_radiation_wm2).toBeGreaterThan(50); // the hour to 07:00 CEST
   });
 
   it('accepts "lat,lon" too', async () => {
-    const points = await weatherForLocation('-33.92,18.42', new Date('2024-12-21T10:00:00Z'), new Date('2024-12-21T11:00:00Z'));
+    const { points } = await weatherForLocation('-33.92,18.42', new Date('2024-12-21T10:00:00Z'), new Date('2024-12-21T11:00:00Z'));
     expect(points).toHaveLength(1);
     expect(points[0].solar_radiation_wm2).toBeGreaterThan(700); // Cape Town midsummer noon
   });

@@ -34,6 +34,8 @@ export const WeatherDataRequest = z.object({
     longitude: z.number().min(-180).max(180),
     /** The zone whose calendar days the range means; by default the zone of the nearest city. */
     timezone: TimeZone.optional(),
+    /** Metres; the offline model uses it (else the gazetteer's elevation). */
+    elevation_m: z.number().min(-450).max(8_850).optional(),
   }),
   /** Calendar days in the location's zone, both included. */
   date_range: z

@@ -73,7 +73,9 @@ const gridFrom = (start: number, end: number, stepMinutes: number) => {
 };
 
 /** The specs a request names, where they came from, and the site when one is named. */
-async function specsOf(caller: Caller, request: { customer_id?: string; site_id?: string; pv_system?: PvForecastRequest['pv_system'] }) {
+type SpecsRequest = { customer_id?: string; site_id?: string; pv_system?: PvForecastRequest['pv_system'] };
+
+async function specsOf(caller: Caller, request: SpecsRequest) {
   const site = request.customer_id && request.site_id ? await ownedSite(caller, request.customer_id, request.site_id) : undefined;
   if (request.pv_system) return { site, stored: storedPvSystem(request.pv_system), source: 'request' as const };
   if (!site) throw new BadRequest('Invalid request: send a pv_system, or a customer_id and site_id of a site with one');
@@ -82,38 +84,48 @@ async function specsOf(caller: Caller, request: { customer_id?: string; site_id?
   return { site, stored: resolved.system, source: resolved.source };
 }
 
+/**
+ * The modelled (and, for a site with history, tuned) output over [start, end) in steps of `stepMinutes`, with what
+ * it rests on: the specs and where they came from, the weather and its source, the tuning and its measured effect.
+ */
+async function modelledOutput(caller: Caller, request: SpecsRequest, range: { start: number; end: number; stepMinutes: number }, mode: 'forecast' | 'history', ownWeather?: readonly PvWeatherRow[]) {
+  const { site, stored, source } = await specsOf(caller, request);
+  const system = toPvSystem(stored);
+  const weather = await weatherOver(stored, range.start, range.end, mode, ownWeather, site?.timezone);
+  const modelled = modelOnSteps(system, weather.rows, gridFrom(range.start, range.end, range.stepMinutes), range.stepMinutes);
+  const tuned = site ? await siteTuning(site, stored) : undefined;
+  const p50 = tuned ? applyPvTuning(tuned.tuning, modelled) : modelled.map((m) => m.acKw);
+  const basis = {
+    ...(site ? { customer_id: site.customer_id, site_id: site.site_id } : {}),
+    pv_system: stored,
+    specs_source: source,
+    interval_minutes: range.stepMinutes,
+    weather_source: weather.source,
+    ...(weather.note ? { weather_note: weather.note } : {}),
+    tuned: Boolean(tuned),
+    tuning_effect: tuned ? tuned.effect : null,
+  };
+  return { basis, system, modelled, tuning: tuned?.tuning, p50, energyKwh: round(p50.reduce((sum, x) => sum + x, 0) * (range.stepMinutes / 60), 2) };
+}
+
 /** POST /api/pv-forecast. */
 export function pvForecast(caller: Caller, request: PvForecastRequest) {
   return withQuota(caller, 'forecasts', async () => {
-    const { site, stored, source } = await specsOf(caller, request);
-    const system = toPvSystem(stored);
     const stepMinutes = request.interval_minutes;
     const stepMs = stepMinutes * 60_000;
     const start = Math.floor((request.start ? parseInstant(request.start, 'start') : Date.now()) / stepMs) * stepMs;
-    const end = start + request.horizon_hours * HOUR_MS;
-    const weather = await weatherOver(stored, start, end, 'forecast', request.weather, site?.timezone);
-    const starts = gridFrom(start, end, stepMinutes);
-    const modelled = modelOnSteps(system, weather.rows, starts, stepMinutes);
-    const tuned = site ? await siteTuning(site, stored) : undefined;
-    const p50 = tuned ? applyPvTuning(tuned.tuning, modelled) : modelled.map((m) => m.acKw);
-    const { p10, p90 } = pvQuantiles(tuned?.tuning, modelled, p50, system.inverterAcKw);
+    const out = await modelledOutput(caller, request, { start, end: start + request.horizon_hours * HOUR_MS, stepMinutes }, 'forecast', request.weather);
+    const { p10, p90 } = pvQuantiles(out.tuning, out.modelled, out.p50, out.system.inverterAcKw);
     return {
       status: 'success',
-      ...(site ? { customer_id: site.customer_id, site_id: site.site_id } : {}),
-      pv_system: stored,
-      specs_source: source,
+      ...out.basis,
       forecast_start: iso(start),
       horizon_hours: request.horizon_hours,
-      interval_minutes: stepMinutes,
-      weather_source: weather.source,
-      ...(weather.note ? { weather_note: weather.note } : {}),
-      tuned: Boolean(tuned),
-      tuning_effect: tuned ? tuned.effect : null,
-      energy_kwh: round(p50.reduce((s, x) => s + x, 0) * (stepMinutes / 60), 2),
-      forecasts: modelled.map((m, i) => ({
+      energy_kwh: out.energyKwh,
+      forecasts: out.modelled.map((m, i) => ({
         timestamp: iso(m.t),
         p10_kw: round(p10[i]),
-        p50_kw: round(p50[i]),
+        p50_kw: round(out.p50[i]),
         p90_kw: round(p90[i]),
         poa_wm2: round(m.poaWm2, 1),
         cell_temp_c: round(m.cellTempC, 1),
@@ -132,29 +144,15 @@ export function pvEstimatedActuals(caller: Caller, query: EstimatedActualsQuery)
     if (!(end > start)) throw new BadRequest('Invalid request: end must be after start');
     if (end - start > MAX_ESTIMATED_ACTUALS_DAYS * DAY_MS) throw new BadRequest(`Invalid request: at most ${MAX_ESTIMATED_ACTUALS_DAYS} days per call`);
     if (end > Date.now() + HOUR_MS) throw new BadRequest('Invalid request: estimated actuals are for the past; use POST /api/pv-forecast for the future');
-    const { site, stored, source } = await specsOf(caller, query);
-    const system = toPvSystem(stored);
-    const weather = await weatherOver(stored, start, end, 'history', undefined, site?.timezone);
-    const starts = gridFrom(start, end, stepMinutes);
-    const modelled = modelOnSteps(system, weather.rows, starts, stepMinutes);
-    const tuned = site ? await siteTuning(site, stored) : undefined;
-    const estimate = tuned ? applyPvTuning(tuned.tuning, modelled) : modelled.map((m) => m.acKw);
-    const measured = await measuredOnGrid(query.customer_id, query.site_id, starts, stepMs);
+    const out = await modelledOutput(caller, query, { start, end, stepMinutes }, 'history');
+    const measured = await measuredOnGrid(query.customer_id, query.site_id, out.modelled.map((m) => m.t), stepMs);
     return {
       status: 'success',
-      customer_id: query.customer_id,
-      site_id: query.site_id,
-      pv_system: stored,
-      specs_source: source,
-      interval_minutes: stepMinutes,
-      weather_source: weather.source,
-      ...(weather.note ? { weather_note: weather.note } : {}),
-      tuned: Boolean(tuned),
-      tuning_effect: tuned ? tuned.effect : null,
-      estimated_energy_kwh: round(estimate.reduce((s, x) => s + x, 0) * (stepMinutes / 60), 2),
-      estimated_actuals: modelled.map((m, i) => ({
+      ...out.basis,
+      estimated_energy_kwh: out.energyKwh,
+      estimated_actuals: out.modelled.map((m, i) => ({
         timestamp: iso(m.t),
-        estimated_kw: round(estimate[i]),
+        estimated_kw: round(out.p50[i]),
         measured_kw: measured[i] === null ? null : round(measured[i]!),
         poa_wm2: round(m.poaWm2, 1),
         cell_temp_c: round(m.cellTempC, 1),

@@ -46,10 +46,10 @@ export function localDayRange(startDate: string, endDate: string, zone: string):
 
 /** Hourly weather of the request's local days with only the requested parameters, and what it means for forecasting. */
 export async function weatherData(request: WeatherDataRequest): Promise<WeatherDataResponse> {
-  const { latitude, longitude } = request.location;
+  const { latitude, longitude, elevation_m: elevationM } = request.location;
   const timezone = request.location.timezone ?? timezoneAt(latitude, longitude);
   const { start, end } = localDayRange(request.date_range.start_date, request.date_range.end_date, timezone);
-  const { points, source, note } = await weatherFor({ latitude, longitude, start, end, timezone, mode: request.forecast_mode ? 'forecast' : 'history' });
+  const { points, source, note } = await weatherFor({ latitude, longitude, ...(elevationM !== undefined ? { elevationM } : {}), start, end, timezone, mode: request.forecast_mode ? 'forecast' : 'history' });
   const weather_data = points.map((p) => {
     const row: WeatherRow = { timestamp: p.timestamp };
     for (const parameter of request.parameters) {

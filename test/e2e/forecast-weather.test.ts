@@ -4,16 +4,14 @@
  * missing horizon rows, wind with a wind-speed forecast (GEFCom2012), and GET /forecast of a site with PV specs.
  */
 import { readFileSync } from 'node:fs';
+import { useWeatherProvider } from '../helpers/weather-provider';
 import path from 'node:path';
-import { resetConfig } from '../../shared/config';
 import { meanClearSkyGhi } from '../../shared/domain/weather/clear-sky';
 import { simulatePv } from '../../shared/domain/pv/system-model';
 import type { PvSystem } from '../../shared/domain/pv/types';
 import { weatherOnSteps } from '../../shared/domain/pv/weather-steps';
-import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
 import { openMeteoAnswer, useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
-import { call, registerKey, useRuntime } from '../helpers/runtime';
+import { call, enterpriseKey, useRuntime } from '../helpers/runtime';
 import { mulberry32 } from '../helpers/seeded-random';
 import { form, postForm, settled } from '../helpers/uploads';
 
@@ -82,24 +80,11 @@ function gefcomFarm1(): { t: number; power: number; speed: number }[] {
 const runtime = useRuntime();
 let key: string;
 beforeAll(async () => {
-  const account = await registerKey(runtime());
-  await changeTier(account.email, 'enterprise');
-  forgetCachedKeys();
-  key = account.key;
+  key = await enterpriseKey(runtime());
 });
 
 describe('POST /forecast with weather', () => {
-  const saved = process.env.WEATHER_PROVIDER;
-  beforeAll(() => {
-    // The offline model: deterministic, no network.
-    process.env.WEATHER_PROVIDER = 'offline';
-    resetConfig();
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.WEATHER_PROVIDER;
-    else process.env.WEATHER_PROVIDER = saved;
-    resetConfig();
-  });
+  useWeatherProvider('offline');
   const post = (json: unknown, route = '/forecast') => call(runtime(), 'POST', route, { key, json });
 
   it.each(['/forecast', '/api/generate-forecast'])("forecasts solar with the caller's irradiance on %s, far better than without, and says which weather", async (route) => {

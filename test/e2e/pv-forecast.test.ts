@@ -3,14 +3,12 @@
  * specs alone; the same site tuned after an upload of its history; estimated actuals; refusals.
  */
 import { meanClearSkyGhi } from '../../shared/domain/weather/clear-sky';
+import { useWeatherProvider } from '../helpers/weather-provider';
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
 import { simulatePv } from '../../shared/domain/pv/system-model';
 import { weatherOnSteps } from '../../shared/domain/pv/weather-steps';
 import { toPvSystem, storedPvSystem } from '../../shared/services/pv-sites';
-import { resetConfig } from '../../shared/config';
-import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
-import { call, registerKey, useRuntime } from '../helpers/runtime';
+import { call, enterpriseKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled } from '../helpers/uploads';
 
 const HOUR = 3_600_000;
@@ -25,24 +23,11 @@ const clearDay = (day: number) =>
   });
 
 describe('PV specs and physics forecasts', () => {
-  const saved = process.env.WEATHER_PROVIDER;
-  beforeAll(() => {
-    // The offline model: deterministic, no network. The provider paths (Open-Meteo, fallback, cache) are tested with a stand-in below.
-    process.env.WEATHER_PROVIDER = 'offline';
-    resetConfig();
-  });
-  afterAll(() => {
-    if (saved === undefined) delete process.env.WEATHER_PROVIDER;
-    else process.env.WEATHER_PROVIDER = saved;
-    resetConfig();
-  });
+  useWeatherProvider('offline');
   const runtime = useRuntime();
   let key: string;
   beforeAll(async () => {
-    const account = await registerKey(runtime());
-    await changeTier(account.email, 'enterprise');
-    forgetCachedKeys();
-    key = account.key;
+    key = await enterpriseKey(runtime());
   });
 
   it('forecasts a new site from its specs alone, with the caller\'s weather', async () => {

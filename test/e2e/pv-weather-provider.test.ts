@@ -4,9 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { openMeteoAnswer, useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
-import { call, registerKey, useRuntime } from '../helpers/runtime';
-import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { call, enterpriseKey, useRuntime } from '../helpers/runtime';
 
 const HOUR = 3_600_000;
 const system = (latitude: number, longitude: number) => ({ latitude, longitude, elevation_m: 40, capacity_kwp: 5, tilt_deg: 30, azimuth_deg: 180 });
@@ -35,10 +33,7 @@ describe('PV forecasts from the weather provider', () => {
   const runtime = useRuntime();
   let key: string;
   beforeAll(async () => {
-    const account = await registerKey(runtime());
-    await changeTier(account.email, 'enterprise');
-    forgetCachedKeys();
-    key = account.key;
+    key = await enterpriseKey(runtime());
   });
   const start = new Date(Math.floor(Date.now() / HOUR) * HOUR + HOUR).toISOString();
 

@@ -63,6 +63,16 @@ describe('POST /api/weather-data', () => {
     }
   });
 
+  it('takes the site\'s elevation when given: pressure follows it', async () => {
+    const at = async (elevation_m: number) => (await weather({ location: { ...BERLIN, elevation_m }, date_range: JUNE, parameters: ['pressure'] })).body.weather_data[12].pressure;
+    const low = await at(0);
+    const high = await at(2000);
+    // Standard atmosphere: about 1013 hPa at sea level, about 795 hPa at 2,000 m.
+    expect(low).toBeGreaterThan(1000);
+    expect(high).toBeGreaterThan(780);
+    expect(high).toBeLessThan(810);
+  });
+
   it('computes the forecast enhancement from the data', async () => {
     const r = await weather({ location: BERLIN, date_range: JUNE });
     const e = r.body.forecast_enhancement;

@@ -59,3 +59,12 @@ export async function registerKey(runtime: LocalRuntime): Promise<{ key: string;
   if (r.status !== 200) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
   return { key: r.body.api_key, email };
 }
+
+/** A registered key moved to the enterprise tier (no quota in the way of a test's many calls). */
+export async function enterpriseKey(runtime: LocalRuntime): Promise<string> {
+  const account = await registerKey(runtime);
+  const [{ changeTier }, { forgetCachedKeys }] = await Promise.all([import('../../shared/services/accounts'), import('../../shared/services/authentication')]);
+  await changeTier(account.email, 'enterprise');
+  forgetCachedKeys();
+  return account.key;
+}

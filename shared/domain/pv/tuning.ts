@@ -38,8 +38,22 @@ export const OUTAGE_MODELLED_SHARE = 0.2;
 export const OUTAGE_DAY_ENERGY_SHARE = 0.05;
 /** Readings above this multiple of the AC rating are faulty (an inverter cannot deliver them), left out. */
 export const MAX_READING_OVER_RATING = 1.05;
-/** Steps whose forecast is below this share of the AC rating do not enter the relative residuals (ratios blow up near 0). */
+/**
+ * Residuals are relative to the forecast, but never to less than this share of the AC rating scaled by the clear sky
+ * (clear-sky GHI over 1,000 W/m2): a forecast near 0 under a bright sky (NWP saw overcast) still gets a band that can
+ * reach the sun coming out, while at dawn the band stays as small as the sun is.
+ */
 export const MIN_BAND_SHARE = 0.05;
+const REFERENCE_GHI_WM2 = 1000;
+/**
+ * The out-of-fold residual quantiles that make P10 and P90. Wider than 0.1/0.9: folds inside the fitting window
+ * understate the next day's error (the weather regime drifts), so plain 0.1/0.9 covered 0.76-0.78 of TUNE days in
+ * `npm run bench -- pv`; these were chosen there, on TUNE days only, for 0.80.
+ */
+export const BAND_QUANTILES = [0.07, 0.93] as const;
+
+/** The scale a step's band is relative to, kW. */
+const bandScale = (step: PvStepResult, centre: number, ratingKw: number) => Math.max(centre, MIN_BAND_SHARE * ratingKw * Math.min(1, step.clearSkyGhiWm2 / REFERENCE_GHI_WM2));
 /** Holdout of tuningEffect, and the number of contiguous day blocks whose out-of-fold residuals make the bands. */
 export const HOLDOUT_SHARE = 0.25;
 export const BAND_FOLDS = 4;
@@ -260,18 +274,20 @@ function outOfFoldBands(measuredKw: readonly number[], modelled: readonly Modell
     };
     const predicted = applyPvTuning(partial, test.map((i) => modelled[i]));
     test.forEach((i, j) => {
-      if (predicted[j] >= MIN_BAND_SHARE * system.inverterAcKw) ratios[clearSkyIndexBin(modelled[i])].push(Math.max(0, measuredKw[i]) / predicted[j]);
+      const scale = bandScale(modelled[i], predicted[j], system.inverterAcKw);
+      if (scale > 0 && Number.isFinite(predicted[j])) ratios[clearSkyIndexBin(modelled[i])].push(1 + (Math.max(0, measuredKw[i]) - predicted[j]) / scale);
     });
   }
   const pooled = ratios.flat();
   if (pooled.length < MIN_BAND_STEPS) return undefined;
   const pick = (r: number[], q: number) => quantile(r.length >= MIN_BAND_STEPS ? r : pooled, q);
-  return { p10: ratios.map((r) => pick(r, 0.1)), p90: ratios.map((r) => pick(r, 0.9)), steps: ratios.map((r) => r.length) };
+  return { p10: ratios.map((r) => pick(r, BAND_QUANTILES[0])), p90: ratios.map((r) => pick(r, BAND_QUANTILES[1])), steps: ratios.map((r) => r.length) };
 }
 
 /**
- * P10 and P90 around a P50 forecast, kW: P50 times the P10/P90 ratio of each step's clear-sky-index bin, from the
- * tuning's out-of-sample bands, or from UNTUNED_BAND_RATIOS without one. Ordered P10 ≤ P50 ≤ P90 and within
+ * P10 and P90 around a P50 forecast, kW: P50 plus (ratio - 1) times the step's band scale (P50, or the clear-sky floor
+ * where P50 is smaller), the ratio of each step's clear-sky-index bin from the tuning's out-of-sample bands, or from
+ * UNTUNED_BAND_RATIOS without one. Ordered P10 ≤ P50 ≤ P90 and within
  * [0, the AC rating] (`inverterAcKw` bounds the untuned case; the tuning's own rating the tuned one).
  */
 export function pvQuantiles(tuning: PvTuning | undefined, modelled: readonly ModelledStep[], p50: readonly number[], inverterAcKw?: number): { p10: number[]; p90: number[] } {
@@ -288,8 +304,9 @@ export function pvQuantiles(tuning: PvTuning | undefined, modelled: readonly Mod
       return;
     }
     const b = clearSkyIndexBin(s);
-    p10.push(Math.min(centre, Math.max(0, centre * (bands.p10[b] ?? 1))));
-    p90.push(Math.min(cap, Math.max(centre, centre * (bands.p90[b] ?? 1))));
+    const scale = s.zenithDeg >= 90 ? 0 : Number.isFinite(cap) ? bandScale(s, centre, cap) : centre;
+    p10.push(Math.min(centre, Math.max(0, centre + ((bands.p10[b] ?? 1) - 1) * scale)));
+    p90.push(Math.min(cap, Math.max(centre, centre + ((bands.p90[b] ?? 1) - 1) * scale)));
   });
   return { p10, p90 };
 }

@@ -193,9 +193,9 @@ describe('tuning at PVOD station 01', () => {
   it.each([
     // Achieved: 1518 -> 960 kW (-36.8%), coverage 0.82.
     ['its own measured irradiance (GHI and DHI)', 'measured' as const, 25],
-    // Achieved: 3002 -> 2346 kW (-21.9%), coverage 0.84.
+    // Achieved: 3002 -> 2346 kW (-21.9%), coverage 0.91 (BAND_QUANTILES 0.07/0.93: a fit on the whole record covers more than the day-ahead refits of `npm run bench -- pv`, 0.75-0.80).
     ['its day-ahead NWP (GHI only)', 'nwp' as const, 15],
-  ])('driven by %s, tuning lowers the holdout RMSE and P10-P90 covers 70-90% of it', (_, feed, minImprovementPct) => {
+  ])('driven by %s, tuning lowers the holdout RMSE and P10-P90 covers 75-95% of it', (_, feed, minImprovementPct) => {
     const weather = pvodWeather(rows, feed);
     const modelled = modelWith(system, weather);
 
@@ -205,7 +205,7 @@ describe('tuning at PVOD station 01', () => {
     expect(effect.rmseTunedKw).toBeLessThan(effect.rmseUntunedKw);
     expect(effect.improvementPct).toBeGreaterThan(minImprovementPct);
     expect(effect.days).toBeGreaterThan(80);
-    expect(coverage).toBeGreaterThan(0.7);
-    expect(coverage).toBeLessThan(0.9);
+    expect(coverage).toBeGreaterThan(0.75);
+    expect(coverage).toBeLessThan(0.95);
   }, 120_000);
 });

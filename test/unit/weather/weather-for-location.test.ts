@@ -1,17 +1,8 @@
-import { resetConfig } from '../../../shared/config';
 import { BadRequest } from '../../../shared/errors';
+import { useWeatherProvider } from '../../helpers/weather-provider';
 import { weatherForLocation } from '../../../shared/services/weather-data';
 
-const saved = process.env.WEATHER_PROVIDER;
-beforeAll(() => {
-  process.env.WEATHER_PROVIDER = 'offline';
-  resetConfig();
-});
-afterAll(() => {
-  if (saved === undefined) delete process.env.WEATHER_PROVIDER;
-  else process.env.WEATHER_PROVIDER = saved;
-  resetConfig();
-});
+useWeatherProvider('offline');
 
 describe('weatherForLocation (for enriching uploads)', () => {
   it('resolves a free-text place and returns its hourly points over [start, end)', async () => {

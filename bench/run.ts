@@ -5,6 +5,7 @@
  *   npm run bench -- ingestion    one
  *   npm run bench -- accuracy     forecast accuracy on every data set (options: bench/accuracy/index.ts)
  *   npm run bench -- pv           physical PV forecasts, inferred specs and PV latency (options: bench/pv/index.ts)
+ *   npm run bench -- scale        costs against history: nowcast, training, API p99, dispatch RSS, load vs R stlf (options: bench/scale/index.ts)
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -18,8 +19,9 @@ import { benchSoak } from './soak';
 import { benchRegulatoryList } from './regulatory-list';
 import { benchAccuracy } from './accuracy/index';
 import { benchPv } from './pv/index';
+import { benchScale } from './scale/index';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

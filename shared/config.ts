@@ -107,6 +107,19 @@ const EnvSchema = z.object({
   UPLOAD_MAX_RECONCILE_ATTEMPTS: z.coerce.number().int().min(1).default(3),
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
+  /**
+   * Local runtime and edge node (shared/local/worker-threads.ts): "1" runs queue consumers, bucket triggers and
+   * scheduled workers in worker threads, one per worker module, so the API's event loop only serves requests;
+   * "0" runs them on the API's loop, as before issue 20. A runtime given its own `loadHandler` (tests with
+   * fixture workers) always runs them on its loop.
+   */
+  LOCAL_WORKER_THREADS: z.enum(['0', '1']).default('1'),
+  /**
+   * Local runtime: batches of a queue handled at once, as `queue=n` pairs ("training=1,webhooks=4"); a queue not
+   * named takes 1. A queue's batches share its thread, so more than 1 overlaps waiting (webhook deliveries), not
+   * computing (training).
+   */
+  LOCAL_QUEUE_CONCURRENCY: z.string().regex(/^([a-z0-9-]+=[1-9][0-9]*(,[a-z0-9-]+=[1-9][0-9]*)*)?$/).default(''),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { queueUrls: Record<string, string> };

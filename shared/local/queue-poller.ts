@@ -11,6 +11,12 @@ import { lambdaContext, type AnyHandler } from './lambda-context';
 
 const WAIT_SECONDS = 1;
 
+/** Batches of each queue handled at once, from `queue=n` pairs (shared/config.ts LOCAL_QUEUE_CONCURRENCY). */
+export function parseQueueConcurrency(setting: string): Record<string, number> {
+  if (!setting) return {};
+  return Object.fromEntries(setting.split(',').map((pair) => pair.split('=')).map(([queue, n]) => [queue, Number(n)]));
+}
+
 function toRecord(m: Message, queueArn: string, region: string): SQSRecord {
   const a = m.Attributes ?? {};
   return {
@@ -42,11 +48,13 @@ export class QueuePoller {
     private readonly urls: Record<string, string>,
     private readonly loadHandler: (name: string) => Promise<AnyHandler>,
     private readonly region: string,
+    /** Batches of each queue handled at once (one receive loop each); a queue not named takes 1. */
+    private readonly concurrency: Record<string, number> = {},
   ) {}
 
   start(): void {
     this.running = true;
-    this.loops = this.queues.filter((q) => q.consumer).map((q) => this.poll(q));
+    this.loops = this.queues.filter((q) => q.consumer).flatMap((q) => Array.from({ length: this.concurrency[q.id] ?? 1 }, () => this.poll(q)));
   }
 
   private async poll(queue: QueueSpec): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The local runtime (ARCHITECTURE 6): the embedded stand-ins, the same tables, bucket and queues that
  * CDK creates, the HTTP gateway over the route table, the S3 event router and the queue poller, in one
- * process. `npm start` runs it on disk; tests run it in memory on a free port.
+ * process. The workers they invoke run in worker threads (worker-threads.ts), so this loop serves requests.
+ * `npm start` runs it on disk; tests run it in memory on a free port.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +23,10 @@ import { createGateway } from './http-gateway';
 import { loadFunction, type AnyHandler } from './lambda-context';
 import { ScheduleRunner } from './schedule-runner';
 import { EdgeNode, registerEdgeNode } from '../edge/edge-node';
-import { QueuePoller } from './queue-poller';
+import { QueuePoller, parseQueueConcurrency } from './queue-poller';
 import { S3EventRouter } from './s3-router';
 import { publishEndpoints, withdrawEndpoints } from './store-access';
+import { WorkerThreads } from './worker-threads';
 
 export interface LocalRuntimeOptions {
   /** 0 picks a free port. */
@@ -51,6 +53,8 @@ export interface LocalRuntime {
   s3Events: S3EventRouter;
   queues: QueuePoller;
   queueUrls: Record<string, string>;
+  /** The threads running the workers; undefined when they run on the API's loop (shared/config.ts LOCAL_WORKER_THREADS). */
+  workerThreads: WorkerThreads | undefined;
   schedules: ScheduleRunner;
   close(): Promise<void>;
 }
@@ -102,15 +106,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   process.env.QUEUE_URLS = JSON.stringify(queueUrls);
   resetConfig();
 
-  const s3Events = new S3EventRouter(pipelines.triggers, loadHandler, region);
+  // Workers run in threads of their own once the environment they inherit is complete (endpoints, QUEUE_URLS);
+  // fixture handlers given by a test are functions of its own thread, so they run on this loop.
+  const workerThreads = !options.loadHandler && config().LOCAL_WORKER_THREADS === '1' ? new WorkerThreads() : undefined;
+  const loadWorker = workerThreads?.loadHandler ?? loadHandler;
+  const s3Events = new S3EventRouter(pipelines.triggers, loadWorker, region);
   s3Events.attach(emulators.s3Events);
-  const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadHandler, region);
+  const queues = new QueuePoller(sqsClient(), pipelines.queues, queueUrls, loadWorker, region, parseQueueConcurrency(config().LOCAL_QUEUE_CONCURRENCY));
   queues.start();
   // This process is the store's only opener, so whatever an earlier process left in flight is orphaned: its
   // series leases are taken over on sight, and the upload reconciler (a `runAtStart` row) re-drives at start
   // every upload left queued or processing before now, whatever its age, then runs on its schedule.
   holdStoreLeasesAlone();
-  const schedules = new ScheduleRunner(pipelines.schedules, loadHandler);
+  const schedules = new ScheduleRunner(pipelines.schedules, loadWorker);
   schedules.start();
   // An edge node keeps its id, settings and sync queue beside its data, so it needs a data directory of its own.
   const edge = options.edge ? new EdgeNode(options.dataDir ?? scratch!) : undefined;
@@ -130,6 +138,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     s3Events,
     queues,
     queueUrls,
+    workerThreads,
     schedules,
     async close() {
       await new Promise<void>((resolve) => {
@@ -141,6 +150,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       await edge?.close();
       registerEdgeNode(undefined);
       await s3Events.idle();
+      await workerThreads?.close();
       await flushRequestStats(true);
       resetClients();
       await emulators.close();

@@ -65,7 +65,8 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
   const last = site.coverage?.last ? Date.parse(site.coverage.last) : Date.now();
   let data;
   try {
-    data = await loadSiteModelData(site, { sinceMs: last - SERVING_HISTORY_DAYS * DAY_MS, weather: artifact.features.weather });
+    // Only the serving window is read, averaged to the step the model was trained at (domain/training/window.ts).
+    data = await loadSiteModelData(site, { sinceMs: last - SERVING_HISTORY_DAYS * DAY_MS, weather: artifact.features.weather, stepMinutes: artifact.stepMinutes });
   } catch (err) {
     if (err instanceof ForecastInputError) throw new NotFound(`No usable recent data for site ${site.site_id}: ${err.message}`);
     throw err;

@@ -7,6 +7,7 @@ import { log } from '../http/logger';
 import { inferKind } from '../domain/forecasting/kind';
 import { PV_SYSTEM_OPTION } from '../domain/forecasting/pv-physical';
 import { regularise } from '../domain/forecasting/regularise';
+import { modelStepMinutes, resampleMean } from '../domain/training/window';
 import type { Exogenous, FitContext, RegularSeries } from '../domain/forecasting/types';
 import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { WeatherPoint } from '../domain/weather/types';
@@ -40,14 +41,28 @@ async function solarSiteSpecs(site: SiteRecord): Promise<Awaited<ReturnType<type
   }
 }
 
+export interface SiteModelDataOptions {
+  /** First instant read (only the store's months from it on are read); all the history when not given. */
+  sinceMs?: number;
+  weather: boolean;
+  /**
+   * The step the series is averaged to (domain/training/window.ts): 'model' for the step the members fit on
+   * (training), a number for a trained model's own step (serving); the stored step when not given.
+   */
+  stepMinutes?: number | 'model';
+}
+
 /**
- * The site's series from `sinceMs` on (all when not given), with weather when asked; a solar site's PV specs ride
- * in `context.options.pvSystem`.
- * @throws ForecastInputError when the rows do not make a regular series (the caller says what that means for it)
+ * The site's series from `sinceMs` on (all when not given), at the step asked for, with weather when asked; a
+ * solar site's PV specs ride in `context.options.pvSystem`.
+ * @throws ForecastInputError when the rows do not make a regular series or cannot be averaged to the step asked
+ *   for (the caller says what that means for it)
  */
-export async function loadSiteModelData(site: SiteRecord, options: { sinceMs?: number; weather: boolean }): Promise<SiteModelData> {
+export async function loadSiteModelData(site: SiteRecord, options: SiteModelDataOptions): Promise<SiteModelData> {
   const rows = await readSiteSeries(site.customer_id, site.site_id, options.sinceMs);
-  const series = regularise(rows.filter((r) => r.power_kw !== null).map((r) => ({ t: r.t, value: r.power_kw as number })));
+  const stored = regularise(rows.filter((r) => r.power_kw !== null).map((r) => ({ t: r.t, value: r.power_kw as number })));
+  const step = options.stepMinutes === 'model' ? modelStepMinutes(stored.stepMinutes) : (options.stepMinutes ?? stored.stepMinutes);
+  const series = resampleMean(stored, step);
   const weather = options.weather ? await readSiteWeather(site.customer_id, site.site_id, options.sinceMs) : [];
   const history = weatherExogenous(series.t, weather);
   const kind = inferKind(series);

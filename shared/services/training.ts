@@ -12,6 +12,7 @@ import { ENSEMBLE } from '../domain/forecasting/engine';
 import { ALL_MEMBERS } from '../domain/forecasting/members';
 import { FEATURE_MODEL, featureLayout, type FeatureConfig } from '../domain/training/feature-model';
 import { candidateMembers, dayAheadOnWindow, trainModel, TrainingDataError, type ModelArtifact, type TrainingReport } from '../domain/training/train';
+import { modelStepMinutes, TRAINING_WINDOW_DAYS, trainingWindowStart } from '../domain/training/window';
 import { modelArtifactKey } from '../domain/uploads/object-keys';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
@@ -85,7 +86,9 @@ async function sitesToTrain(caller: Caller, req: TrainingRequest): Promise<SiteR
 
 function newJob(site: SiteRecord, accountId: string, jobId: string, origin: TrainingJobRecord['origin'], req: TrainingRequest): TrainingJobRecord {
   const now = Date.now();
-  const rows = site.coverage?.rows ?? 0;
+  // The rows trained on: at most the window, at the members' step (domain/training/window.ts).
+  const interval = site.coverage?.interval_minutes || 60;
+  const rows = Math.min(site.coverage?.rows ?? 0, Math.round((TRAINING_WINDOW_DAYS * 1440) / modelStepMinutes(interval)));
   // A rough estimate from measured runs: a few seconds plus about a second per 10,000 rows.
   const seconds = 5 + Math.ceil(rows / 10_000);
   return {
@@ -196,6 +199,11 @@ export async function loadArtifact(model: ModelRecord): Promise<ModelArtifact> {
 async function decideStatus(report: TrainingReport, production: ModelRecord | undefined, data: Awaited<ReturnType<typeof loadSiteModelData>>, testFrom: number): Promise<{ status: ModelStatus; outcome: string }> {
   if (!production) return { status: 'production', outcome: 'promoted to production (the site had no production model)' };
   const champion = await loadArtifact(production);
+  // A champion fitted at another step (trained before the data was averaged to the members' step) has intervals
+  // and lead blocks in its own steps: it cannot be run on this grid, and the model on the members' step replaces it.
+  if (champion.stepMinutes !== data.series.stepMinutes) {
+    return { status: 'production', outcome: `promoted: production ${production.model_version} was trained on ${champion.stepMinutes}-minute steps, the new model on ${data.series.stepMinutes}-minute steps (the last ${TRAINING_WINDOW_DAYS} days averaged), which it serves at` };
+  }
   const members = candidateMembers(champion.kind, champion.features, 'ensemble');
   const run = dayAheadOnWindow(data.series, data.context, members, champion.combination ?? champion.weights, testFrom);
   let se = 0;
@@ -267,7 +275,10 @@ export async function runTrainingMessage(message: TrainingMessage, attempt = 1, 
     const features = featureConfigOf(tc);
     let data;
     try {
-      data = await loadSiteModelData(site, { weather: features.weather });
+      // The last TRAINING_WINDOW_DAYS only, read from the store's months that hold them, at the members' step: a
+      // site of any length loads the same window, and is never refused for its history (domain/training/window.ts).
+      const lastMs = site.coverage?.last ? Date.parse(site.coverage.last) : undefined;
+      data = await loadSiteModelData(site, { sinceMs: lastMs === undefined ? undefined : trainingWindowStart(lastMs), weather: features.weather, stepMinutes: 'model' });
     } catch (err) {
       if (err instanceof ForecastInputError) throw new TrainingDataError(`The site's data cannot be trained on: ${err.message}`);
       throw err;

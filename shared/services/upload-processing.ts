@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { log } from '../http/logger';
-import { InvalidCsv, coverage, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, type StandardRow } from '../domain/ingest';
+import { InvalidCsv, combineSummaries, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, summariseMonth, type Coverage, type MonthSummary, type StandardRow } from '../domain/ingest';
 import { parseUploadKey, quarantineKey, seriesKey, seriesPrefix, weatherKey } from '../domain/uploads/object-keys';
 import { readSeries } from './site-data';
 import { publishEvent } from '../events/event-bus';
@@ -16,6 +16,7 @@ import { enqueue } from '../events/queues';
 import { copyObject, getObjectStream, getObjectTextIfExists, headObject, listKeys, putObject } from '../store/bucket';
 import { listAssetsOfSite } from '../store/assets-repo';
 import { withLock } from '../store/locks';
+import { listMonthSummaries, markSummariesComplete, saveMonthSummaries, summariesComplete } from '../store/series-summaries-repo';
 import { ensureSite, getSite, markTrainingRequested, setCoverage, type SiteRecord } from '../store/sites-repo';
 import { getCustomer } from '../store/tenants-repo';
 import { claimObjectKey, getUpload, retryPromisedReason, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
@@ -23,7 +24,14 @@ import { weatherFor } from '../weather';
 
 const DAY_MS = 86_400_000;
 
-/** Finds the upload record of an object, creating one for a file dropped straight into the bucket. */
+/** Begins the reason recorded on a drop-in whose customer no account owns (SPEC: never an ownerless record). */
+export const NO_OWNER_REASON = 'No account owns customer';
+
+/**
+ * Finds the upload record of an object, creating one for a file dropped straight into the bucket. A drop-in
+ * whose customer no account owns is quarantined at once, with its reason on a failed record: processing it
+ * would write series, coverage and events that belong to nobody.
+ */
 async function uploadOf(key: string): Promise<UploadRecord | undefined> {
   const known = await uploadIdOfObject(key);
   if (known) return getUpload(known);
@@ -33,6 +41,8 @@ async function uploadOf(key: string): Promise<UploadRecord | undefined> {
   if (!(await claimObjectKey(key, uploadId))) return uploadOf(key); // claimed meanwhile by an API upload
   const owner = await getCustomer(parts.customer);
   const now = new Date().toISOString();
+  const quarantine = owner ? undefined : quarantineKey(key);
+  if (quarantine) await copyObject(key, quarantine);
   const record: UploadRecord = {
     upload_id: uploadId,
     account_id: owner?.account_id ?? '',
@@ -44,8 +54,14 @@ async function uploadOf(key: string): Promise<UploadRecord | undefined> {
     manufacturer: parts.manufacturer === 'auto' ? null : parts.manufacturer,
     s3_path: key,
     source: 'drop_in',
-    status: 'queued',
-    notes: owner ? [] : [`customer "${parts.customer}" belongs to no account yet`],
+    status: owner ? 'queued' : 'failed',
+    notes: [],
+    ...(quarantine
+      ? {
+          reason: `${NO_OWNER_REASON} ${parts.customer}: the file was quarantined and not processed; upload data for this customer with an API key first (the first account to use a customer id owns it), then drop the file again under a new key`,
+          quarantine_path: quarantine,
+        }
+      : {}),
     created_at: now,
     updated_at: now,
   };
@@ -69,6 +85,7 @@ export async function processUploadedObject(key: string): Promise<void> {
   const object = await headObject(key);
   if (!object) return; // gone before we got to it: nothing to process
   if (upload.status === 'processed' && upload.processed_etag === object.etag) return;
+  if (upload.status === 'failed' && upload.reason?.startsWith(NO_OWNER_REASON)) return; // quarantined drop-in delivered again
   const started = Date.now();
   const steps: Record<string, number> = {};
   const timed = async <T>(step: string, work: Promise<T>): Promise<T> => {
@@ -113,10 +130,10 @@ export async function processUploadedObject(key: string): Promise<void> {
 }
 
 /**
- * Merges rows into the site's monthly objects under a lease, then recomputes the site's coverage from the
- * merged months in memory and the untouched months read back.
+ * Merges rows into the site's monthly objects under a lease, touching only the months the rows fall in, then
+ * updates those months' summaries and combines the site's coverage from all summaries (no other month is read).
  */
-async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMinutes: number) {
+async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMinutes: number): Promise<{ replaced: number; coverage: Coverage }> {
   return withLock(`series#${site.customer_id}#${site.site_id}`, async () => {
     // Months are independent objects: read, merge and write them concurrently.
     const results = await Promise.all(
@@ -124,20 +141,47 @@ async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMi
         const key = seriesKey(site.customer_id, site.site_id, month);
         const merged = mergeSeries(await readSeries(key), monthRows);
         await putObject(key, serialiseSeries(merged.rows));
-        return { key, merged };
+        return { replaced: merged.replaced, summary: summariseMonth(month, merged.rows, intervalMinutes) };
       }),
     );
-    const replaced = results.reduce((sum, r) => sum + r.merged.replaced, 0);
-    const months = new Map(results.map((r) => [r.key, r.merged.rows]));
-    const all: StandardRow[] = [];
-    for (const key of await listKeys(seriesPrefix(site.customer_id, site.site_id))) {
-      const monthRows = months.get(key) ?? (await readSeries(key));
-      for (const row of monthRows) all.push(row);
-    }
-    const cov = coverage(all, intervalMinutes);
+    const replaced = results.reduce((sum, r) => sum + r.replaced, 0);
+    const cov = await coverageFromSummaries(site, results.flatMap((r) => (r.summary ? [r.summary] : [])), intervalMinutes);
     await setCoverage(site.customer_id, site.site_id, cov);
     return { replaced, coverage: cov };
   });
+}
+
+/**
+ * The site's coverage from its month summaries, with `touched` (just merged) replacing theirs. Built once from
+ * the objects, lazily at the next upload: months of a site stored before summaries existed, and months
+ * summarised at another interval than this upload's (gaps are counted in intervals). Runs under the series lease.
+ */
+async function coverageFromSummaries(site: SiteRecord, touched: MonthSummary[], intervalMinutes: number): Promise<Coverage> {
+  const { customer_id: customer, site_id: siteId } = site;
+  const [stored, complete] = await Promise.all([listMonthSummaries(customer, siteId), summariesComplete(customer, siteId)]);
+  const months = new Map(stored.map((s) => [s.month, s]));
+  for (const s of touched) months.set(s.month, s);
+  const stale = [...months.values()].filter((s) => s.interval_minutes !== intervalMinutes).map((s) => s.month);
+  if (!complete) {
+    const prefix = seriesPrefix(customer, siteId);
+    for (const key of await listKeys(prefix)) {
+      const month = key.slice(prefix.length, prefix.length + 7);
+      if (!months.has(month)) stale.push(month);
+    }
+  }
+  const rebuilt: MonthSummary[] = [];
+  for (const month of stale) {
+    // One month at a time: a long history is summarised without holding it all in memory.
+    const summary = summariseMonth(month, await readSeries(seriesKey(customer, siteId, month)), intervalMinutes);
+    if (summary) {
+      months.set(month, summary);
+      rebuilt.push(summary);
+    } else months.delete(month);
+  }
+  await saveMonthSummaries(customer, siteId, [...touched, ...rebuilt]);
+  if (!complete) await markSummariesComplete(customer, siteId, new Date().toISOString());
+  if (rebuilt.length) log.info('month summaries built from stored series', { customer_id: customer, site_id: siteId, months: rebuilt.length });
+  return combineSummaries([...months.values()], intervalMinutes);
 }
 
 /** Hourly weather over the upload's span, per month beside the series (needs the site's coordinates). */
@@ -151,7 +195,9 @@ async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string
   const byMonth = new Map<string, typeof points>();
   for (const p of points) {
     const month = p.timestamp.slice(0, 7);
-    byMonth.set(month, [...(byMonth.get(month) ?? []), p]);
+    const list = byMonth.get(month);
+    if (list) list.push(p);
+    else byMonth.set(month, [p]);
   }
   for (const [month, monthPoints] of byMonth) {
     const key = weatherKey(site.customer_id, site.site_id, month);

@@ -32,6 +32,11 @@ export const keys = {
   orderSubscriptionsOf: (accountId: string, orderId: string) => ({ pk: `ACCOUNT#${accountId}#ORDER#${orderId}#SUBSCRIPTIONS`, skPrefix: 'SUBSCRIPTION#' }),
   site: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `SITE#${siteId}` }),
   sitesOf: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, skPrefix: 'SITE#' }),
+  /** Per-month summary of a site's stored series, from which its coverage is combined (series-summaries-repo.ts). */
+  seriesSummary: (customerId: string, siteId: string, month: string) => ({ pk: `CUSTOMER#${customerId}#SERIES#${siteId}`, sk: `MONTH#${month}` }),
+  seriesSummariesOf: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}#SERIES#${siteId}`, skPrefix: 'MONTH#' }),
+  /** Written once every stored month of the site has its summary (sites stored before summaries are built once). */
+  seriesSummariesComplete: (customerId: string, siteId: string) => ({ pk: `CUSTOMER#${customerId}#SERIES#${siteId}`, sk: 'COMPLETE' }),
   upload: (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }),
   /** Claims an object key for one upload, so two uploads never share a file (ARCHITECTURE 9). */
   uploadObject: (objectKey: string) => ({ pk: `OBJECT#${objectKey}`, sk: 'OBJECT' }),

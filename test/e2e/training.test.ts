@@ -10,6 +10,8 @@ import { forgetCachedKeys } from '../../shared/services/authentication';
 import { runTrainingMessage } from '../../shared/services/training';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 
+/** Training, inference and tuning share one process here: generous on a loaded CI machine (a guard, not a target). */
+const HEAVY_MS = 120_000;
 const uid = () => Math.random().toString(36).slice(2, 10);
 const fields = () => ({ customer_id: `cust-${uid()}`, site_id: `site-${uid()}`, region: 'eu-central-1', location: 'Berlin' });
 /** Day-to-day cloudiness, seeded: clear days and overcast ones, as a real site sees. */
@@ -82,7 +84,7 @@ describe('training, the model registry and customer forecasts', () => {
     const stored = await call(runtime(), 'POST', '/terminal/forecast', { key, json: { customer_id: f.customer_id } });
     expect(stored.body).toMatchObject({ success: true, count: 1, forecast_results: [{ forecast_id: forecast.body.forecast_id, horizon_hours: 48, model_version: 'v1' }] });
     expect(stored.body.forecast_results[0].forecast_points).toHaveLength(48);
-  });
+  }, HEAVY_MS);
 
   it('promotes a better model and archives the first; a worse one stays challenger', async () => {
     const f = fields();
@@ -103,7 +105,7 @@ describe('training, the model registry and customer forecasts', () => {
     ]);
     expect(better.model_performance.cross_validation_scores).toHaveLength(7);
     expect(Object.keys(better.model_performance.feature_importance)).toEqual(expect.arrayContaining(['lag_24h', 'rolling_mean_24h', 'hour_of_day']));
-  });
+  }, HEAVY_MS);
 
   it('fails a job on too little data with the reason, and consumes no model', async () => {
     const f = fields();

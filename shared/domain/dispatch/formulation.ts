@@ -60,23 +60,61 @@ export interface Layout {
 
 export const column = (t: number, v: keyof typeof VAR): number => VARS_PER_INTERVAL * t + VAR[v];
 
+/** Row kinds, named `${kind}_${t}`. */
+const ROW_KINDS = ['balance', 'soc', 'peak', 'solar_export', 'charge_mode', 'discharge_mode', 'import_mode', 'export_mode'] as const;
+type RowKind = (typeof ROW_KINDS)[number];
+const ROW_KIND_CODE = Object.fromEntries(ROW_KINDS.map((k, i) => [k, i])) as Record<RowKind, number>;
+/** At most this many rows, and nonzeros, per interval (balance 5, soc 4, peak 2, solar export 2, two binary pairs 4 each). */
+const MAX_ROWS_PER_INTERVAL = 8;
+const MAX_NONZEROS_PER_INTERVAL = 21;
+
+/**
+ * Compressed sparse rows written straight into typed arrays sized for the worst case: a year has 35,000 rows
+ * and 140,000 nonzeros, and a tuple and a name per row made the build's garbage (and its collections) cost
+ * about as much as HiGHS's solve.
+ */
 class RowBuilder {
-  names: string[] = [];
-  lower: number[] = [];
-  upper: number[] = [];
-  starts: number[] = [0];
-  cols: number[] = [];
-  vals: number[] = [];
-  add(name: string, lower: number, upper: number, terms: [number, number][]) {
-    this.names.push(name);
-    this.lower.push(lower);
-    this.upper.push(upper);
-    for (const [col, val] of terms) {
-      this.cols.push(col);
-      this.vals.push(val);
-    }
-    this.starts.push(this.cols.length);
+  rows = 0;
+  nonzeros = 0;
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+  readonly starts: Int32Array;
+  readonly cols: Int32Array;
+  readonly vals: Float64Array;
+  /** Kind and interval of each row, for names read on demand. */
+  readonly kinds: Uint8Array;
+  readonly intervals: Int32Array;
+  constructor(maxRows: number, maxNonzeros: number) {
+    this.lower = new Float64Array(maxRows);
+    this.upper = new Float64Array(maxRows);
+    this.starts = new Int32Array(maxRows + 1);
+    this.cols = new Int32Array(maxNonzeros);
+    this.vals = new Float64Array(maxNonzeros);
+    this.kinds = new Uint8Array(maxRows);
+    this.intervals = new Int32Array(maxRows);
   }
+  /** Opens a row; its terms follow with `term`. */
+  row(kind: RowKind, t: number, lower: number, upper: number): this {
+    const i = this.rows++;
+    this.kinds[i] = ROW_KIND_CODE[kind];
+    this.intervals[i] = t;
+    this.lower[i] = lower;
+    this.upper[i] = upper;
+    this.starts[this.rows] = this.nonzeros;
+    return this;
+  }
+  term(col: number, val: number): this {
+    this.cols[this.nonzeros] = col;
+    this.vals[this.nonzeros] = val;
+    this.starts[this.rows] = ++this.nonzeros;
+    return this;
+  }
+}
+
+/** Names built on first read: HiGHS takes none, the bench's second solver and LP text do. */
+function lazyNames(build: () => string[]): () => string[] {
+  let names: string[] | undefined;
+  return () => (names ??= build());
 }
 
 export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryIntervals = NO_BINARIES): { lp: LinearProgram; layout: Layout } {
@@ -90,7 +128,6 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
   const numCols = n * VARS_PER_INTERVAL + (hasPeak ? 1 : 0) + batteryBinary.size + gridBinary.size;
   const peak = hasPeak ? n * VARS_PER_INTERVAL : -1;
 
-  const colNames: string[] = new Array(numCols);
   const colCost = new Float64Array(numCols);
   const colLower = new Float64Array(numCols);
   const colUpper = new Float64Array(numCols);
@@ -102,7 +139,6 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
   for (let t = 0; t < n; t++) {
     const set = (v: keyof typeof VAR, lower: number, upper: number, cost: number) => {
       const j = column(t, v);
-      colNames[j] = `${v}_${t}`;
       colLower[j] = lower;
       colUpper[j] = upper;
       colCost[j] = cost;
@@ -116,19 +152,24 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
   }
   colLower[column(n - 1, 'soc')] = floor;
   if (hasPeak) {
-    colNames[peak] = 'peak_import';
     colUpper[peak] = Infinity;
     colCost[peak] = p.demandChargePerKw;
   }
-  const binary = (j: number, name: string) => {
-    colNames[j] = name;
+  for (const j of [...batteryBinary.values(), ...gridBinary.values()]) {
     colUpper[j] = 1;
     integer[j] = 1;
-  };
-  for (const [t, j] of batteryBinary) binary(j, `charging_${t}`);
-  for (const [t, j] of gridBinary) binary(j, `importing_${t}`);
+  }
+  const colNames = lazyNames(() => {
+    const names = new Array<string>(numCols);
+    const vars = Object.keys(VAR) as (keyof typeof VAR)[];
+    for (let t = 0; t < n; t++) for (const v of vars) names[column(t, v)] = `${v}_${t}`;
+    if (hasPeak) names[peak] = 'peak_import';
+    for (const [t, j] of batteryBinary) names[j] = `charging_${t}`;
+    for (const [t, j] of gridBinary) names[j] = `importing_${t}`;
+    return names;
+  });
 
-  const rows = new RowBuilder();
+  const rows = new RowBuilder(n * MAX_ROWS_PER_INTERVAL, n * MAX_NONZEROS_PER_INTERVAL);
   for (let t = 0; t < n; t++) {
     const c = column(t, 'charge');
     const d = column(t, 'discharge');
@@ -137,41 +178,48 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
     const s = column(t, 'soc');
     const u = column(t, 'curtail');
     const net = p.loadKw[t] - p.solarKw[t];
-    rows.add(`balance_${t}`, net, net, [[c, -1], [d, 1], [g, 1], [e, -1], [u, -1]]);
-    const socTerms: [number, number][] = [[c, -eta * dt], [d, dt / eta], [s, 1]];
+    rows.row('balance', t, net, net).term(c, -1).term(d, 1).term(g, 1).term(e, -1).term(u, -1);
     if (t === 0) {
       const initial = p.battery.initialSoc * cap;
-      rows.add(`soc_${t}`, initial, initial, socTerms);
+      rows.row('soc', t, initial, initial);
     } else {
-      rows.add(`soc_${t}`, 0, 0, [[column(t - 1, 'soc'), -1], ...socTerms]);
+      rows.row('soc', t, 0, 0).term(column(t - 1, 'soc'), -1);
     }
-    if (hasPeak) rows.add(`peak_${t}`, -Infinity, 0, [[g, 1], [peak, -1]]);
-    if (p.objective === 'cost') rows.add(`solar_export_${t}`, -Infinity, p.solarKw[t], [[e, 1], [u, 1]]);
+    rows.term(c, -eta * dt).term(d, dt / eta).term(s, 1);
+    if (hasPeak) rows.row('peak', t, -Infinity, 0).term(g, 1).term(peak, -1);
+    if (p.objective === 'cost') rows.row('solar_export', t, -Infinity, p.solarKw[t]).term(e, 1).term(u, 1);
     const z = batteryBinary.get(t);
     if (z !== undefined) {
-      rows.add(`charge_mode_${t}`, -Infinity, 0, [[c, 1], [z, -power]]);
-      rows.add(`discharge_mode_${t}`, -Infinity, power, [[d, 1], [z, power]]);
+      rows.row('charge_mode', t, -Infinity, 0).term(c, 1).term(z, -power);
+      rows.row('discharge_mode', t, -Infinity, power).term(d, 1).term(z, power);
     }
     const y = gridBinary.get(t);
     if (y !== undefined) {
-      rows.add(`import_mode_${t}`, -Infinity, 0, [[g, 1], [y, -importCap(t)]]);
-      rows.add(`export_mode_${t}`, -Infinity, exportCap(t), [[e, 1], [y, exportCap(t)]]);
+      rows.row('import_mode', t, -Infinity, 0).term(g, 1).term(y, -importCap(t));
+      rows.row('export_mode', t, -Infinity, exportCap(t)).term(e, 1).term(y, exportCap(t));
     }
   }
 
+  const kinds = rows.kinds.slice(0, rows.rows);
+  const intervals = rows.intervals.slice(0, rows.rows);
+  const rowNames = lazyNames(() => Array.from(kinds, (kind, i) => `${ROW_KINDS[kind]}_${intervals[i]}`));
   return {
     lp: {
-      colNames,
+      get colNames() {
+        return colNames();
+      },
       colCost,
       colLower,
       colUpper,
       integer,
-      rowNames: rows.names,
-      rowLower: Float64Array.from(rows.lower),
-      rowUpper: Float64Array.from(rows.upper),
-      rowStarts: Int32Array.from(rows.starts),
-      colIndex: Int32Array.from(rows.cols),
-      values: Float64Array.from(rows.vals),
+      get rowNames() {
+        return rowNames();
+      },
+      rowLower: rows.lower.slice(0, rows.rows),
+      rowUpper: rows.upper.slice(0, rows.rows),
+      rowStarts: rows.starts.slice(0, rows.rows + 1),
+      colIndex: rows.cols.slice(0, rows.nonzeros),
+      values: rows.vals.slice(0, rows.nonzeros),
     },
     layout: { intervals: n, peak, batteryBinary, gridBinary },
   };

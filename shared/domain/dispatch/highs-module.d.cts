@@ -1,4 +1,7 @@
-import type loadHighs from 'highs';
+import type { Highs } from 'highs';
 
-declare const load: typeof loadHighs;
-export = load;
+/** highs.wasm compiled (a WebAssembly.Module; the project's TypeScript libraries do not declare WebAssembly). */
+export type CompiledHighs = { readonly __compiledHighs: unique symbol };
+
+export declare function compileHighs(): Promise<CompiledHighs>;
+export declare function instantiateHighs(compiled: CompiledHighs): Promise<Highs>;

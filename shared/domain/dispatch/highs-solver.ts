@@ -1,10 +1,16 @@
 /**
  * HiGHS (Huangfu & Hall 2018, compiled to WebAssembly by the npm `highs` package) behind one function.
- * The module is instantiated once per process; a solve that throws drops it, so the next solve starts
- * from a fresh one.
+ *
+ * Memory: a WebAssembly memory grows and can never shrink, so an instance that has solved a year-long
+ * programme would hold its peak (about 60 MB against the 20 MB it starts with) for the life of the process.
+ * The compiled module (code that V8 tiers up as it runs, the same for every instance) is kept for the
+ * process; an instance is kept only while its memory has not grown. A solve that grows it (or throws) drops
+ * it, and the next solve instantiates the compiled module afresh (a few ms) with a fresh memory, while the
+ * collector frees the dropped one. Day-ahead and week-long solves fit the initial memory and share one
+ * instance.
  */
 import type { Highs } from 'highs';
-import loadHighs from './highs-module.cjs';
+import { compileHighs, instantiateHighs, type CompiledHighs } from './highs-module.cjs';
 import type { LinearProgram } from './formulation';
 
 export type SolveStatus = 'optimal' | 'infeasible' | 'unbounded' | 'time_limit' | 'failed';
@@ -18,13 +24,51 @@ export interface LpSolution {
   milliseconds: number;
 }
 
-let instance: Promise<Highs> | undefined;
+/** An instance with its linear memory when instantiated: a solve that leaves more drops it. */
+interface Runtime {
+  highs: Highs;
+  initialBytes: number;
+}
 
-/** The process's HiGHS instance (loaded on first use; about 0.1 s). */
-export const highs = (): Promise<Highs> => (instance ??= loadHighs());
+let compiled: Promise<CompiledHighs> | undefined;
+let kept: Promise<Runtime> | undefined;
+let instantiations = 0;
+
+/** A fresh instance of the process's compiled module (compiled on first use). */
+async function freshRuntime(): Promise<Runtime> {
+  compiled ??= compileHighs().catch((err: unknown) => {
+    compiled = undefined;
+    throw err;
+  });
+  instantiations++;
+  const highs = await instantiateHighs(await compiled);
+  return { highs, initialBytes: highs.memoryBytes };
+}
+
+function keptRuntime(): Promise<Runtime> {
+  if (kept) return kept;
+  const runtime = freshRuntime();
+  runtime.catch(() => drop(runtime));
+  return (kept = runtime);
+}
+
+/** Forgets an instance so the collector can free its memory (a solve in flight keeps its own reference). */
+function drop(runtime: Promise<Runtime>) {
+  if (kept === runtime) kept = undefined;
+}
+
+/** The HiGHS instance the next solve uses (instantiated on first use; about 0.1 s with the compile). */
+export const highs = async (): Promise<Highs> => (await keptRuntime()).highs;
+
+/** Linear memory of the kept instance, 0 when none is kept (the memory bench reports it). */
+export const highsMemoryBytes = async (): Promise<number> => (kept ? (await kept).highs.memoryBytes : 0);
+
+/** Instances created by this process (a test checks that small solves share one and large ones do not stay). */
+export const highsInstantiations = (): number => instantiations;
 
 export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeconds?: number; mipRelativeGap?: number } = {}): Promise<LpSolution> {
-  const solver = await highs();
+  const runtime = keptRuntime();
+  const { highs: solver, initialBytes } = await runtime;
   const started = performance.now();
   const { modelStatus } = solver.constants;
   const isMip = lp.integer.some((v) => v === 1);
@@ -64,7 +108,9 @@ export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeco
     );
   } catch (err) {
     // An abort can leave the WebAssembly memory unusable; the next solve loads a fresh instance.
-    instance = undefined;
+    drop(runtime);
     throw err;
+  } finally {
+    if (solver.memoryBytes > initialBytes) drop(runtime);
   }
 }

@@ -4,4 +4,5 @@ export { HEAD_BYTES } from './layout';
 export { NIGHT_CONSUMPTION_FLOOR, WATT_MAGNITUDE } from './finalise';
 export { inspectCsvHead, standardiseCsv, standardisePoints, type DataPoint, type HeadInspection } from './standardise';
 export { coverage, mergeSeries, parseSeries, partitionByMonth, serialiseSeries, SERIES_HEADER, type Coverage } from './series';
+export { combineSummaries, summariseMonth, type MonthSummary } from './month-summary';
 export * from './types';

@@ -12,12 +12,16 @@ const loadHighs = require('highs');
 // Where highs.js itself reads highs.wasm (Emscripten's scriptDirectory, the directory of the code defining
 // it): beside the bundle in a Lambda, in the package's build folder when run from the source tree. The
 // package is resolved through createRequire so that esbuild leaves it alone (a bundle never gets there).
-const besideBundle = path.join(__dirname, 'highs.wasm');
-const wasmFile = existsSync(besideBundle) ? besideBundle : path.join(path.dirname(createRequire(__filename).resolve('highs')), 'highs.wasm');
+// Found on first use, not at load: a bundle that only imports this module (and never solves) must load
+// without highs.wasm beside it.
+function wasmFile() {
+  const besideBundle = path.join(__dirname, 'highs.wasm');
+  return existsSync(besideBundle) ? besideBundle : path.join(path.dirname(createRequire(__filename).resolve('highs')), 'highs.wasm');
+}
 
 /** highs.wasm compiled once: every instance of it shares the code (and what V8 has tiered up of it). */
 async function compileHighs() {
-  return WebAssembly.compile(await readFile(wasmFile));
+  return WebAssembly.compile(await readFile(wasmFile()));
 }
 
 /**

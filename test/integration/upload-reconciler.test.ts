@@ -180,14 +180,17 @@ describe('series lease', () => {
   useRuntime({ pipelines: { ...PIPELINES, triggers: [] } });
 
   it('is renewed while its work runs, so no one else gets it past its lease time', async () => {
-    // Prepare: a 1 s lease held for 3 s of work
+    // Prepare: a 2 s lease held for 5 s of work (renewed every ~0.7 s: a loaded CI machine may stall a timer for a second)
     const name = `test#${uid()}`;
     let release!: () => void;
-    const holding = withLock(name, () => new Promise<void>((r) => (release = r)), { leaseSeconds: 1 });
-    setTimeout(() => release(), 3000);
+    let acquired!: () => void;
+    const held = new Promise<void>((r) => (acquired = r));
+    const holding = withLock(name, () => new Promise<void>((r) => ((release = r), acquired())), { leaseSeconds: 2 });
+    await held;
+    setTimeout(() => release(), 5000);
 
-    // Act / Assess: a second worker waiting 2 s does not get it
-    await expect(withLock(name, async () => 'got it', { waitMs: 2000 })).rejects.toBeInstanceOf(LockTimeout);
+    // Act / Assess: a second worker waiting 3.5 s, past the lease time, does not get it
+    await expect(withLock(name, async () => 'got it', { waitMs: 3500 })).rejects.toBeInstanceOf(LockTimeout);
     await holding;
     await expect(withLock(name, async () => 'got it', { waitMs: 2000 })).resolves.toBe('got it');
   });

@@ -201,6 +201,18 @@ function fitFactors(measuredKw: readonly number[], modelled: readonly ModelledSt
   return { globalScale, sun, sunSteps, kc, kcSteps };
 }
 
+/** A tuning from fitted factors (the whole fit, or one fold's). */
+function tuningOf(f: ReturnType<typeof fitFactors>, system: PvSystem, fitted: PvTuning['fitted']): PvTuning {
+  return {
+    version: 1,
+    inverterAcKw: system.inverterAcKw,
+    globalScale: f.globalScale,
+    sun: { morning: f.sun[0], afternoon: f.sun[1], morningSteps: f.sunSteps[0], afternoonSteps: f.sunSteps[1] },
+    clearSkyIndex: { ratios: f.kc, steps: f.kcSteps },
+    fitted,
+  };
+}
+
 /**
  * Learns a correction from measured power (kW, aligned with `modelled`) against the model chain's output for the
  * same steps. Learns from daylight steps only, leaving out outages, curtailment and faulty readings (see
@@ -212,20 +224,13 @@ export function fitPvTuning(measuredKw: readonly number[], modelled: readonly Mo
   const { steps, excluded } = usableSteps(measuredKw, modelled, system);
   const f = fitFactors(measuredKw, modelled, steps, n0);
   const days = new Set(steps.map((i) => solarDay(modelled[i].t, system.longitude)));
-  const tuning: PvTuning = {
-    version: 1,
-    inverterAcKw: system.inverterAcKw,
-    globalScale: f.globalScale,
-    sun: { morning: f.sun[0], afternoon: f.sun[1], morningSteps: f.sunSteps[0], afternoonSteps: f.sunSteps[1] },
-    clearSkyIndex: { ratios: f.kc, steps: f.kcSteps },
-    fitted: {
-      steps: steps.length,
-      days: days.size,
-      excludedSteps: excluded,
-      from: steps.length ? new Date(modelled[steps[0]].t).toISOString() : '',
-      to: steps.length ? new Date(modelled[steps[steps.length - 1]].t).toISOString() : '',
-    },
-  };
+  const tuning = tuningOf(f, system, {
+    steps: steps.length,
+    days: days.size,
+    excludedSteps: excluded,
+    from: steps.length ? new Date(modelled[steps[0]].t).toISOString() : '',
+    to: steps.length ? new Date(modelled[steps[steps.length - 1]].t).toISOString() : '',
+  });
   if (options.bands ?? true) {
     const bands = outOfFoldBands(measuredKw, modelled, system, steps, n0);
     if (bands) tuning.bands = bands;
@@ -264,14 +269,7 @@ function outOfFoldBands(measuredKw: readonly number[], modelled: readonly Modell
     const train = steps.filter((_, j) => foldOfDay.get(dayOf[j]) !== fold);
     const test = steps.filter((_, j) => foldOfDay.get(dayOf[j]) === fold);
     const f = fitFactors(measuredKw, modelled, train, n0);
-    const partial: PvTuning = {
-      version: 1,
-      inverterAcKw: system.inverterAcKw,
-      globalScale: f.globalScale,
-      sun: { morning: f.sun[0], afternoon: f.sun[1], morningSteps: f.sunSteps[0], afternoonSteps: f.sunSteps[1] },
-      clearSkyIndex: { ratios: f.kc, steps: f.kcSteps },
-      fitted: { steps: train.length, days: 0, excludedSteps: 0, from: '', to: '' },
-    };
+    const partial = tuningOf(f, system, { steps: train.length, days: 0, excludedSteps: 0, from: '', to: '' });
     const predicted = applyPvTuning(partial, test.map((i) => modelled[i]));
     test.forEach((i, j) => {
       const scale = bandScale(modelled[i], predicted[j], system.inverterAcKw);

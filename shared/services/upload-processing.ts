@@ -34,7 +34,10 @@ export const NO_OWNER_REASON = 'No account owns customer';
  */
 async function uploadOf(key: string): Promise<UploadRecord | undefined> {
   const known = await uploadIdOfObject(key);
-  if (known) return getUpload(known);
+  if (known) {
+    const record = await getUpload(known);
+    return record && !record.account_id && !quarantinedForNoOwner(record) ? ownDropIn(record, key) : record;
+  }
   const parts = parseUploadKey(key);
   if (!parts) return undefined;
   const uploadId = `upl_${randomUUID()}`;
@@ -56,17 +59,35 @@ async function uploadOf(key: string): Promise<UploadRecord | undefined> {
     source: 'drop_in',
     status: owner ? 'queued' : 'failed',
     notes: [],
-    ...(quarantine
-      ? {
-          reason: `${NO_OWNER_REASON} ${parts.customer}: the file was quarantined and not processed; upload data for this customer with an API key first (the first account to use a customer id owns it), then drop the file again under a new key`,
-          quarantine_path: quarantine,
-        }
-      : {}),
+    ...(quarantine ? { reason: noOwnerReason(parts.customer), quarantine_path: quarantine } : {}),
     created_at: now,
     updated_at: now,
   };
   await saveUpload(record);
   return record;
+}
+
+const quarantinedForNoOwner = (upload: UploadRecord) => upload.status === 'failed' && upload.reason?.startsWith(NO_OWNER_REASON) === true;
+
+const noOwnerReason = (customer: string) =>
+  `${NO_OWNER_REASON} ${customer}: the file was quarantined and not processed; upload data for this customer with an API key first (the first account to use a customer id owns it), then drop the file again under a new key`;
+
+/**
+ * A drop-in recorded without an account before ownerless drop-ins were quarantined, met again (re-driven by the
+ * reconciler or delivered again): it takes the customer's owner if one exists now, as a drop-in landing now would;
+ * otherwise it is quarantined like one, never processed into a record that belongs to nobody.
+ */
+async function ownDropIn(record: UploadRecord, key: string): Promise<UploadRecord> {
+  const owner = await getCustomer(record.customer_id);
+  if (owner) {
+    await updateUpload(record.upload_id, { account_id: owner.account_id });
+    return { ...record, account_id: owner.account_id };
+  }
+  const quarantine = quarantineKey(key);
+  await copyObject(key, quarantine);
+  const changes = { status: 'failed' as const, reason: noOwnerReason(record.customer_id), quarantine_path: quarantine };
+  await updateUpload(record.upload_id, changes);
+  return { ...record, ...changes };
 }
 
 async function siteOf(upload: UploadRecord): Promise<SiteRecord> {
@@ -85,7 +106,7 @@ export async function processUploadedObject(key: string): Promise<void> {
   const object = await headObject(key);
   if (!object) return; // gone before we got to it: nothing to process
   if (upload.status === 'processed' && upload.processed_etag === object.etag) return;
-  if (upload.status === 'failed' && upload.reason?.startsWith(NO_OWNER_REASON)) return; // quarantined drop-in delivered again
+  if (quarantinedForNoOwner(upload)) return; // quarantined drop-in delivered again
   const started = Date.now();
   const steps: Record<string, number> = {};
   const timed = async <T>(step: string, work: Promise<T>): Promise<T> => {
@@ -135,30 +156,50 @@ export async function processUploadedObject(key: string): Promise<void> {
  */
 async function mergeIntoSeries(site: SiteRecord, rows: StandardRow[], intervalMinutes: number): Promise<{ replaced: number; coverage: Coverage }> {
   return withLock(`series#${site.customer_id}#${site.site_id}`, async () => {
+    const [stored, complete] = await Promise.all([listMonthSummaries(site.customer_id, site.site_id), summariesComplete(site.customer_id, site.site_id)]);
+    const siteMinutes = coverageInterval(stored, intervalMinutes);
     // Months are independent objects: read, merge and write them concurrently.
     const results = await Promise.all(
       [...partitionByMonth(rows)].map(async ([month, monthRows]) => {
         const key = seriesKey(site.customer_id, site.site_id, month);
         const merged = mergeSeries(await readSeries(key), monthRows);
         await putObject(key, serialiseSeries(merged.rows));
-        return { replaced: merged.replaced, summary: summariseMonth(month, merged.rows, intervalMinutes) };
+        return { replaced: merged.replaced, summary: summariseMonth(month, merged.rows, siteMinutes) };
       }),
     );
     const replaced = results.reduce((sum, r) => sum + r.replaced, 0);
-    const cov = await coverageFromSummaries(site, results.flatMap((r) => (r.summary ? [r.summary] : [])), intervalMinutes);
+    const touched = results.flatMap((r) => (r.summary ? [r.summary] : []));
+    const cov = await coverageFromSummaries(site, { stored, complete, touched }, siteMinutes);
     await setCoverage(site.customer_id, site.site_id, cov);
     return { replaced, coverage: cov };
   });
 }
 
 /**
- * The site's coverage from its month summaries, with `touched` (just merged) replacing theirs. Built once from
- * the objects, lazily at the next upload: months of a site stored before summaries existed, and months
- * summarised at another interval than this upload's (gaps are counted in intervals). Runs under the series lease.
+ * The interval a site's coverage is counted at: the one most of its stored summaries use (its first upload's),
+ * so an upload at another resolution (a 5-minute nowcast to an hourly site, or back) re-summarises only the months
+ * it touched instead of the whole history; the upload's own interval for a new site.
  */
-async function coverageFromSummaries(site: SiteRecord, touched: MonthSummary[], intervalMinutes: number): Promise<Coverage> {
+export function coverageInterval(stored: readonly MonthSummary[], uploadMinutes: number): number {
+  const counts = new Map<number, number>();
+  for (const s of stored) counts.set(s.interval_minutes, (counts.get(s.interval_minutes) ?? 0) + 1);
+  let best = uploadMinutes;
+  let most = 0;
+  for (const [minutes, count] of counts) if (count > most || (count === most && minutes === uploadMinutes)) [best, most] = [minutes, count];
+  return best;
+}
+
+/**
+ * The site's coverage from its month summaries, with `touched` (just merged) replacing theirs. Built once
+ * from the objects, lazily at the next upload: months of a site stored before summaries existed, and months
+ * summarised at another interval than the site's (gaps are counted in intervals). Runs under the series lease.
+ */
+async function coverageFromSummaries(
+  site: SiteRecord,
+  { stored, complete, touched }: { stored: MonthSummary[]; complete: boolean; touched: MonthSummary[] },
+  intervalMinutes: number,
+): Promise<Coverage> {
   const { customer_id: customer, site_id: siteId } = site;
-  const [stored, complete] = await Promise.all([listMonthSummaries(customer, siteId), summariesComplete(customer, siteId)]);
   const months = new Map(stored.map((s) => [s.month, s]));
   for (const s of touched) months.set(s.month, s);
   const stale = [...months.values()].filter((s) => s.interval_minutes !== intervalMinutes).map((s) => s.month);

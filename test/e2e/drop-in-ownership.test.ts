@@ -6,7 +6,7 @@ import { processUploadedObject } from '../../shared/services/upload-processing';
 import { getObjectText, listKeys, objectExists, putObject } from '../../shared/store/bucket';
 import { getCustomer } from '../../shared/store/tenants-repo';
 import { getSite } from '../../shared/store/sites-repo';
-import { getUpload, listInFlightUploads, uploadIdOfObject } from '../../shared/store/uploads-repo';
+import { claimObjectKey, getUpload, listInFlightUploads, saveUpload, uploadIdOfObject } from '../../shared/store/uploads-repo';
 
 const uid = () => Math.random().toString(36).slice(2, 10);
 
@@ -72,5 +72,44 @@ describe('drop-ins and customer ownership', () => {
     // Assess
     expect(await getUpload((await uploadIdOfObject(dropped))!)).toMatchObject({ source: 'drop_in', status: 'processed', rows: 12, account_id: owner!.account_id, customer_id: customer });
     expect(await objectExists(`quarantine/${dropped}`)).toBe(false);
+  });
+
+  describe('a drop-in recorded without an account before quarantine existed, re-driven', () => {
+    /** An upload record as the earlier code wrote it for an unowned customer: no account, queued. */
+    async function legacyDropIn(customer: string): Promise<{ dropped: string; uploadId: string }> {
+      const dropped = `nowcast/${customer}/roof/eu-central-1/berlin/auto/20260630_140000_realtime.csv`;
+      const uploadId = `upl_legacy-${uid()}`;
+      expect(await claimObjectKey(dropped, uploadId)).toBe(true);
+      const now = new Date().toISOString();
+      await saveUpload({ upload_id: uploadId, account_id: '', customer_id: customer, site_id: 'roof', kind: 'nowcast', region: 'eu-central-1', location: 'berlin', manufacturer: null, s3_path: dropped, source: 'drop_in', status: 'queued', notes: [], created_at: now, updated_at: now });
+      await putObject(dropped, solarCsv(6));
+      await runtime().s3Events.idle();
+      return { dropped, uploadId };
+    }
+
+    it('is quarantined with its reason while no account owns the customer', async () => {
+      const customer = `nobody-${uid()}`;
+      const { dropped, uploadId } = await legacyDropIn(customer);
+
+      await processUploadedObject(dropped); // the reconciler's re-drive
+
+      expect(await getUpload(uploadId)).toMatchObject({ status: 'failed', account_id: '', reason: expect.stringMatching(new RegExp(`^No account owns customer ${customer}: `)), quarantine_path: `quarantine/${dropped}` });
+      expect(await listKeys(seriesPrefix(customer, 'roof'))).toEqual([]);
+      expect(await getSite(customer, 'roof')).toBeUndefined();
+      expect((await listInFlightUploads()).map((u) => u.upload_id)).not.toContain(uploadId);
+    });
+
+    it("takes the owner's account when the customer has one by then", async () => {
+      const { key } = await registerKey(runtime());
+      const customer = `owned-${uid()}`;
+      const ack = await postForm(runtime(), '/upload_train', key, form({ customer_id: customer, site_id: 'roof', region: 'eu-central-1', location: 'Berlin' }, solarCsv(2)));
+      await settled(runtime(), key, ack.body.upload_id);
+      const owner = await getCustomer(customer);
+      const { dropped, uploadId } = await legacyDropIn(customer);
+
+      await processUploadedObject(dropped);
+
+      expect(await getUpload(uploadId)).toMatchObject({ status: 'processed', rows: 6, account_id: owner!.account_id });
+    });
   });
 });

@@ -99,4 +99,31 @@ describe('site coverage from month summaries', () => {
     expect((await getSite(site.customer_id, site.site_id))!.coverage).toEqual(coverage(all, 60));
     expect((await getSite(site.customer_id, site.site_id))!.coverage).toMatchObject({ rows: 51, gap_count: 1, gaps: [{ start: '2026-06-30T21:00:00Z', end: '2026-06-30T23:00:00Z', missing_intervals: 3 }] });
   }, 120_000);
+
+  it('keeps counting a site at its own interval when uploads switch resolution, reading only the touched month', async () => {
+    // Prepare: three months of hourly history through the API (the site's interval becomes 60 minutes).
+    const { key } = await registerKey(runtime());
+    const site = { customer_id: `cust-${uid()}`, site_id: `site-${uid()}`, region: 'eu-central-1', location: 'Berlin' };
+    const historyEnd = Date.UTC(2026, 5, 20, 23);
+    const train = await postForm(runtime(), '/upload_train', key, form(site, solarCsv(90 * 24, historyEnd)));
+    expect(await settled(runtime(), key, train.body.upload_id)).toMatchObject({ status: 'processed' });
+    const prefix = seriesPrefix(site.customer_id, site.site_id);
+
+    for (const [k, stepMinutes] of [15, 60, 5].entries()) {
+      // Act: a nowcast at another resolution (then back), an hour of points each, later each time.
+      reads.length = 0;
+      listings.length = 0;
+      const start = historyEnd + (k + 1) * 2 * HOUR;
+      const lines = ['timestamp,power_kw', ...Array.from({ length: 60 / stepMinutes }, (_, i) => `${new Date(start + i * stepMinutes * 60_000).toISOString()},${1 + i}`)];
+      const upload = await postForm(runtime(), '/upload_nowcast', key, form(site, lines.join('\n') + '\n'));
+      expect(await settled(runtime(), key, upload.body.upload_id)).toMatchObject({ status: 'processed', interval_minutes: stepMinutes });
+
+      // Assess: only the month merged into is read, and the coverage stays at the site's hourly interval.
+      expect(reads.filter((r) => r.startsWith(prefix))).toEqual([seriesKey(site.customer_id, site.site_id, '2026-06')]);
+      expect(listings).toHaveLength(0);
+      const stored = (await getSite(site.customer_id, site.site_id))!.coverage!;
+      expect(stored.interval_minutes).toBe(60);
+      expect(stored).toEqual(coverage(await readSiteSeries(site.customer_id, site.site_id), 60));
+    }
+  }, 120_000);
 });

@@ -54,6 +54,12 @@ export interface StlfRow {
   engineMs: { mean: number; median: number };
   /** The same request again, its validation answered by the fold cache; and whether its forecast equalled the cold one bit for bit. */
   repeatMs: { mean: number; median: number; identical: boolean };
+  /**
+   * The request made the day after another (the history one day further on, the same number of days): the folds
+   * but the newest answered by the cache (the window starts on a weekly grid, engine.ts windowStart); and whether
+   * its forecast equalled the cold one bit for bit.
+   */
+  nextDayMs: { mean: number; median: number; identical: boolean };
   stlfMs: { mean: number; median: number } | null;
   /** Engine time / stlf time, of the means. */
   timeRatio: number | null;
@@ -150,14 +156,28 @@ function runStlf(histories: readonly RegularSeries[], horizonSteps: number): Pro
  * origin cold (the fold cache emptied first: every member validated on every fold), then the same request again
  * (every fold answered by the cache), whose forecast must be the cold one exactly.
  */
-function runEngine(set: AccuracySet): { ms: number[]; repeatMs: number[]; repeatIdentical: boolean; forecasts: (number[] | null)[]; histories: RegularSeries[]; actuals: number[][]; error?: string } {
+function runEngine(set: AccuracySet): {
+  ms: number[];
+  repeatMs: number[];
+  repeatIdentical: boolean;
+  nextDayMs: number[];
+  nextDayIdentical: boolean;
+  forecasts: (number[] | null)[];
+  histories: RegularSeries[];
+  actuals: number[][];
+  error?: string;
+} {
   const h = set.horizonSteps;
   const requests = set.origins.map((origin) => originRequest(set, origin));
-  const call = (k: number) => forecastSeries(requests[k].history, { horizonSteps: h, coverage: COVERAGE, context: requests[k].context }).points.map((p) => p.value);
+  const dayBefore = set.origins.map((origin) => originRequest(set, origin - stepsPerDay(set.series.stepMinutes)));
+  const forecast = (request: { history: RegularSeries; context: AccuracySet['context'] }) => forecastSeries(request.history, { horizonSteps: h, coverage: COVERAGE, context: request.context }).points.map((p) => p.value);
+  const call = (k: number) => forecast(requests[k]);
   const ms: number[] = [];
   const repeatMs: number[] = [];
+  const nextDayMs: number[] = [];
   const forecasts: (number[] | null)[] = [];
   let repeatIdentical = true;
+  let nextDayIdentical = true;
   let error: string | undefined;
   try {
     call(0);
@@ -175,6 +195,13 @@ function runEngine(set: AccuracySet): { ms: number[]; repeatMs: number[]; repeat
       const again = call(k);
       repeatMs.push(performance.now() - started);
       repeatIdentical &&= again.every((v, j) => Object.is(v, cold[j]));
+      // The day before's forecast first (untimed), as a client asking each morning: its folds are this one's but the newest.
+      clearFoldCache();
+      forecast(dayBefore[k]);
+      started = performance.now();
+      const nextDay = call(k);
+      nextDayMs.push(performance.now() - started);
+      nextDayIdentical &&= nextDay.every((v, j) => Object.is(v, cold[j]));
     } catch (e) {
       ms.push(performance.now() - started);
       forecasts.push(null);
@@ -183,7 +210,7 @@ function runEngine(set: AccuracySet): { ms: number[]; repeatMs: number[]; repeat
   });
   clearFoldCache();
   const actuals = set.origins.map((origin) => Array.from({ length: h }, (_, j) => set.series.y[origin + j] ?? NaN));
-  return { ms, repeatMs, repeatIdentical, forecasts, histories: requests.map((r) => r.history), actuals, error };
+  return { ms, repeatMs, repeatIdentical, nextDayMs, nextDayIdentical, forecasts, histories: requests.map((r) => r.history), actuals, error };
 }
 
 /** The load sets the comparison runs on: history only (stlf gets no weather), those the accuracy bench gives R. */
@@ -215,6 +242,7 @@ export async function benchLoadVsStlf(options: StlfOptions, onSet?: (row: StlfRo
       historyDays: [Math.min(...days), Math.max(...days)],
       engineMs,
       repeatMs: { mean: mean(engine.repeatMs), median: median(engine.repeatMs), identical: engine.repeatIdentical },
+      nextDayMs: { mean: mean(engine.nextDayMs), median: median(engine.nextDayMs), identical: engine.nextDayIdentical },
       stlfMs,
       timeRatio: stlfMs ? engineMs.mean / stlfMs.mean : null,
       engineMape: scored.a,

@@ -14,6 +14,7 @@ const stlfRow = (timeRatio: number | null, mapeRatio: number | null): StlfRow =>
   historyDays: [28, 55],
   engineMs: { mean: 100, median: 100 },
   repeatMs: { mean: 5, median: 5, identical: true },
+  nextDayMs: { mean: 100, median: 100, identical: true },
   stlfMs: timeRatio === null ? null : { mean: 100 / timeRatio, median: 100 / timeRatio },
   timeRatio,
   engineMape: 1,

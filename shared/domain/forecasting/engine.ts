@@ -11,7 +11,7 @@ import { ALL_MEMBERS } from './members';
 import type { PointMetrics } from './metrics';
 import { checkHistory, ForecastInputError } from './regularise';
 import { validateMember, type MemberValidation } from './validation';
-import { stepsPerDay, type FitContext, type ForecastMember, type RegularSeries, type SeriesKind } from './types';
+import { DAY_MS, stepsPerDay, type FitContext, type ForecastMember, type RegularSeries, type SeriesKind } from './types';
 
 export const ENSEMBLE = 'ensemble';
 
@@ -83,10 +83,30 @@ export function foldPlan(stepMinutes: number, horizonSteps: number, folds: numbe
   return { folds: folds * 2, spacingSteps: Math.max(horizonSteps, Math.round(perDay / 8)) };
 }
 
-/** The most recent days of the series for its kind, with its exogenous history cut alike. */
+const WEEK_MS = 7 * DAY_MS;
+
+/**
+ * Index of the first step the window keeps: about `days` days before the end, its start on a whole week of UTC
+ * time from the epoch. A series forecast again a day later (its history grown by a day, or shifted by a day as a
+ * client sending its last 8 weeks does) keeps the same start, so every validation fold but the newest is one the
+ * earlier forecast validated, and validation.ts's cache answers it. The window holds `days` to `days + 7` days
+ * where the history is longer, from the first week boundary in it where it is not (at least `days - 7` days);
+ * a shorter history is kept whole.
+ */
+export function windowStart(t: readonly number[], stepMinutes: number, days: number): number {
+  const n = t.length;
+  const stepMs = stepMinutes * 60_000;
+  const end = t[n - 1] + stepMs;
+  let start = Math.floor((end - days * DAY_MS) / WEEK_MS) * WEEK_MS;
+  if (start < t[0]) start = Math.ceil(t[0] / WEEK_MS) * WEEK_MS;
+  if (end - start < (days - 7) * DAY_MS) return 0;
+  return Math.min(n, Math.max(0, Math.ceil((start - t[0]) / stepMs)));
+}
+
+/** The most recent days of the series for its kind (windowStart), with its exogenous history cut alike. */
 function recent(series: RegularSeries, context: FitContext): { series: RegularSeries; context: FitContext } {
   const days = MAX_HISTORY_DAYS[context.kind];
-  const keep = days === undefined ? series.y.length : days * stepsPerDay(series.stepMinutes);
+  const keep = days === undefined ? series.y.length : series.y.length - windowStart(series.t, series.stepMinutes, days);
   if (series.y.length <= keep) return { series, context };
   const history = context.history && Object.fromEntries(Object.entries(context.history).map(([name, values]) => [name, values.length === series.y.length ? values.slice(-keep) : values]));
   return { series: { t: series.t.slice(-keep), y: series.y.slice(-keep), stepMinutes: series.stepMinutes }, context: { ...context, history } };

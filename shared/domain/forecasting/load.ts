@@ -11,7 +11,7 @@
  * coefficient, is added to the horizon (regression with AR(1) errors), so the latest observation counts.
  */
 import { calendarFeatures, dayType, futureTimes, type CalendarFeatures } from './calendar';
-import { fitRidge, predictRow, type Ridge } from './ridge';
+import { accumulate, copySums, emptySums, fitRidge, predictRow, type RawSums, type Ridge } from './ridge';
 import { type FitContext, type FittedModel, type ForecastMember, type RegularSeries, stepsPerDay } from './types';
 
 /** Heating and cooling degree base temperatures (C): the UK's 15.5 C heating base, 22 C for cooling. */
@@ -118,13 +118,13 @@ function usableRows(d: Design, y: number[], from: number, to: number): { rows: n
  * residuals of consecutive steps, clipped to [0, 0.99], and the residual of the last history step (0 when
  * that step was not fitted). It carries the latest observation into the first hours of the horizon.
  */
-function residualAr(model: Ridge, fitted: { rows: number[][]; targets: number[]; index: number[] }, last: number): { phi: number; lastError: number } {
+function residualAr(model: Ridge, fitted: Rows, count: number, last: number): { phi: number; lastError: number } {
   let num = 0;
   let den = 0;
   let lastError = 0;
   let prev = NaN;
   let prevIndex = -2;
-  for (let r = 0; r < fitted.rows.length; r++) {
+  for (let r = 0; r < count; r++) {
     const e = fitted.targets[r] - predictRow(model, fitted.rows[r]);
     if (fitted.index[r] === prevIndex + 1) {
       num += e * prev;
@@ -152,33 +152,68 @@ function temperatureTimeline(context: FitContext, n: number, steps: number): num
   return out;
 }
 
-/** Ridge regression of load on calendar, temperature and lags; see the module comment. */
-export function fitLoadRegression(history: RegularSeries, context: FitContext): LoadRegressionModel {
-  const { stepMinutes } = history;
-  const sd = stepsPerDay(stepMinutes);
+/** What a fit reads of a series: its calendar, values, temperature and usable rows (those of the plain design on demand). */
+interface Prepared {
+  cal: CalendarFeatures;
+  y: number[];
+  temp: number[] | null;
+  lagged: Rows;
+  plain(): Rows;
+}
+
+type Rows = ReturnType<typeof usableRows>;
+
+/** The rows of `history` from `from` on, under the temperature the context gives (null: none). */
+function prepare(history: RegularSeries, context: FitContext, temp: number[] | null, from: number): Prepared {
+  const sd = stepsPerDay(history.stepMinutes);
   const n = history.y.length;
-  // Room in the timeline for the horizon is made at predict time; the fit sees the history only.
-  const temp = temperatureTimeline(context, n, 0);
   const y = history.y.slice();
   const cal = calendarFeatures(history.t, context.timezone ?? 'UTC', context.country);
-  const from = Math.max(0, n - MAX_FIT_ROWS);
-  const validationOf = (rows: number) => (rows >= 21 * sd ? VALIDATION_DAYS * sd : Math.max(1, Math.floor(rows / 4)));
+  let plain: Rows | undefined;
+  return { cal, y, temp, lagged: usableRows(design(cal, y, temp, sd, true), y, from, n), plain: () => (plain ??= usableRows(design(cal, y, temp, sd, false), y, from, n)) };
+}
 
-  const lagged = usableRows(design(cal, y, temp, sd, true), y, from, n);
-  const plain = usableRows(design(cal, y, temp, sd, false), y, from, n);
-  if (plain.rows.length < 2) throw new RangeError('load_regression: fewer than two usable rows in the history');
-  const withLags = lagged.rows.length >= 2 * sd ? fitRidge(lagged.rows, lagged.targets, validationOf(lagged.rows.length)) : null;
+/** Usable rows of a timeline before index `end` (rows are in timeline order). */
+function rowsBefore(rows: Rows, end: number): number {
+  let lo = 0;
+  let hi = rows.index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows.index[mid] < end) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const validationRows = (rows: number, sd: number) => (rows >= 21 * sd ? VALIDATION_DAYS * sd : Math.max(1, Math.floor(rows / 4)));
+
+/**
+ * The fit on the first `n` steps of a prepared timeline (the whole history, or a validation fold's part of it:
+ * its rows are the same, as every feature of a row looks back). `trainSums` are the raw sums of the lagged rows
+ * before the penalty's validation rows when the caller has them (loadRegressionFolds).
+ */
+function fitPrepared(history: RegularSeries, context: FitContext, prep: Prepared, n: number, trainSums?: RawSums): LoadRegressionModel {
+  const { stepMinutes } = history;
+  const sd = stepsPerDay(stepMinutes);
+  const { cal, temp } = prep;
+  const laggedCount = rowsBefore(prep.lagged, n);
+  const plainRows = () => prep.plain();
+  const plainCount = () => rowsBefore(plainRows(), n);
+  const withLags = laggedCount >= 2 * sd ? fitRidge(prep.lagged.rows, prep.lagged.targets, validationRows(laggedCount, sd), laggedCount, trainSums) : null;
+  if (!withLags && plainCount() < 2) throw new RangeError('load_regression: fewer than two usable rows in the history');
   // The model without lags serves only steps whose lags are missing: fitted when one is met (it halves a fit's cost).
   let plainModel: Ridge | null = null;
-  const withoutLags = () => (plainModel ??= fitRidge(plain.rows, plain.targets, validationOf(plain.rows.length)));
+  const withoutLags = () => (plainModel ??= fitRidge(plainRows().rows, plainRows().targets, validationRows(plainCount(), sd), plainCount()));
 
   const main = withLags ?? withoutLags();
-  const ar = residualAr(main, withLags ? lagged : plain, n - 1);
-  const names = design(cal, y, temp, sd, withLags !== null).names;
+  const ar = residualAr(main, withLags ? prep.lagged : plainRows(), withLags ? laggedCount : plainCount(), n - 1);
+  const names = design(cal, prep.y, temp, sd, withLags !== null).names;
   const coefficients: Record<string, number> = {};
   names.forEach((name, c) => {
     if (!name.startsWith('hour_')) coefficients[name] = main.beta[c + 1] / main.scale[c];
   });
+  const t = history.t.slice(0, n);
+  const y = prep.y.slice(0, n);
 
   return {
     coefficients,
@@ -186,7 +221,7 @@ export function fitLoadRegression(history: RegularSeries, context: FitContext): 
     usesTemperature: temp !== null,
     residualPhi: ar.phi,
     predict(steps: number): number[] {
-      const times = history.t.concat(futureTimes(history.t[n - 1], stepMinutes, steps));
+      const times = t.concat(futureTimes(t[n - 1], stepMinutes, steps));
       const calAll = calendarFeatures(times, context.timezone ?? 'UTC', context.country);
       const tempAll = temp ? temperatureTimeline(context, n, steps) : null;
       const yAll = y.concat(new Array<number>(steps).fill(NaN));
@@ -207,10 +242,58 @@ export function fitLoadRegression(history: RegularSeries, context: FitContext): 
   };
 }
 
+/** First row fitted: at most MAX_FIT_ROWS, the most recent. */
+const firstFitted = (n: number) => Math.max(0, n - MAX_FIT_ROWS);
+
+/** Ridge regression of load on calendar, temperature and lags; see the module comment. */
+export function fitLoadRegression(history: RegularSeries, context: FitContext): LoadRegressionModel {
+  const n = history.y.length;
+  // Room in the timeline for the horizon is made at predict time; the fit sees the history only.
+  return fitPrepared(history, context, prepare(history, context, temperatureTimeline(context, n, 0), firstFitted(n)), n);
+}
+
+/**
+ * The validation folds of the load regression in one pass (validation.ts, `foldForecasts`): a fold's rows are the
+ * series' rows before its origin, so the design is built once, and the raw sums its ridge fits need are
+ * accumulated once, kept at each fold's cut. Each forecast equals the fold's own fit, bit for bit
+ * (test/unit/forecasting/load.test.ts); a fold whose window would start later (MAX_FIT_ROWS) is fitted alone.
+ */
+export function loadRegressionFolds(series: RegularSeries, context: FitContext, folds: readonly { origin: number; context: FitContext }[], horizonSteps: number): number[][] {
+  const sd = stepsPerDay(series.stepMinutes);
+  const past = context.history?.[TEMPERATURE];
+  const fullTemp = past && past.length === series.y.length ? past.slice() : null;
+  const prepared = new Map<boolean, Prepared>();
+  const plans = folds.map(({ origin, context: foldContext }) => {
+    if (firstFitted(origin) > 0) return { origin, foldContext, prep: null, cut: -1 };
+    // A fold's temperature counts only when its horizon has some (temperatureTimeline), as in its own fit.
+    const withTemp = temperatureTimeline(foldContext, origin, 0) !== null;
+    let prep = prepared.get(withTemp);
+    if (!prep) prepared.set(withTemp, (prep = prepare(series, context, withTemp ? fullTemp : null, 0)));
+    const count = rowsBefore(prep.lagged, origin);
+    return { origin, foldContext, prep, cut: count >= 2 * sd ? count - validationRows(count, sd) : -1 };
+  });
+  const sumsAt = new Map<Prepared, Map<number, RawSums>>();
+  for (const prep of prepared.values()) {
+    const cuts = [...new Set(plans.filter((f) => f.prep === prep && f.cut >= 0).map((f) => f.cut))].sort((a, b) => a - b);
+    const kept = new Map<number, RawSums>();
+    if (cuts.length) {
+      const running = emptySums(prep.lagged.rows[0].length);
+      for (const cut of cuts) kept.set(cut, copySums(accumulate(running, prep.lagged.rows, prep.lagged.targets, running.count, cut)));
+    }
+    sumsAt.set(prep, kept);
+  }
+  return plans.map(({ origin, foldContext, prep, cut }) => {
+    const history: RegularSeries = { t: series.t.slice(0, origin), y: series.y.slice(0, origin), stepMinutes: series.stepMinutes };
+    const model = prep ? fitPrepared(history, foldContext, prep, origin, sumsAt.get(prep)?.get(cut)) : fitLoadRegression(history, foldContext);
+    return model.predict(horizonSteps);
+  });
+}
+
 /** Ridge regression of load on calendar, temperature and lags (ARCHITECTURE 7). */
 export const loadRegressionMember: ForecastMember = {
   name: 'load_regression',
   supports: (kind) => kind === 'load' || kind === 'generic',
   minHistory: (stepMinutes) => LOAD_MIN_DAYS * stepsPerDay(stepMinutes),
   fit: fitLoadRegression,
+  foldForecasts: loadRegressionFolds,
 };

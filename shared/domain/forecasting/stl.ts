@@ -36,11 +36,12 @@ const nextOdd = (x: number) => {
   return r % 2 === 0 ? r + 1 : r;
 };
 
-const kernels = new Map<number, Float64Array>();
+/** Tricube kernels by window half-width (a whole number of steps), in an array: a Map lookup per estimate cost a tenth of the decomposition. */
+const kernels: Float64Array[] = [];
 
 /** Tricube weights (1 - (r/h)^3)^3 at whole distances r = 0..h: every abscissa here is a whole number. */
 function tricube(h: number): Float64Array {
-  let kernel = kernels.get(h);
+  let kernel = kernels[h];
   if (!kernel) {
     kernel = new Float64Array(Math.ceil(h) + 1);
     for (let r = 0; r < kernel.length; r++) {
@@ -48,7 +49,7 @@ function tricube(h: number): Float64Array {
       const c = 1 - q * q * q;
       kernel[r] = c > 0 ? c * c * c : 0;
     }
-    kernels.set(h, kernel);
+    kernels[h] = kernel;
   }
   return kernel;
 }
@@ -95,14 +96,16 @@ function loessAt(y: ArrayLike<number>, n: number, len: number, degree: number, x
   return meanY;
 }
 
+/** Writes the estimate at abscissa i, the value itself where the estimate is undefined (a top-level function: a closure made per call costs a definition each time). */
+function put(out: Float64Array, outOffset: number, y: ArrayLike<number>, i: number, value: number): void {
+  out[outOffset + i - 1] = Number.isNaN(value) ? y[i - 1] : value;
+}
+
 /**
  * LOESS smoothing of y[0..n-1] into out[outOffset..outOffset+n-1] (Fortran `stless`): evaluated every
  * `jump` points (and at the last) and linearly interpolated between.
  */
 function loessSmooth(y: ArrayLike<number>, n: number, len: number, degree: number, jump: number, rw: ArrayLike<number> | null, out: Float64Array, outOffset: number): void {
-  const set = (i: number, value: number) => {
-    out[outOffset + i - 1] = Number.isNaN(value) ? y[i - 1] : value;
-  };
   if (n < 2) {
     out[outOffset] = y[0];
     return;
@@ -111,7 +114,7 @@ function loessSmooth(y: ArrayLike<number>, n: number, len: number, degree: numbe
   let nleft = 1;
   let nright = n;
   if (len >= n) {
-    for (let i = 1; i <= n; i += step) set(i, loessAt(y, n, len, degree, i, 1, n, rw));
+    for (let i = 1; i <= n; i += step) put(out, outOffset, y, i, loessAt(y, n, len, degree, i, 1, n, rw));
   } else if (step === 1) {
     const half = Math.floor((len + 1) / 2);
     nright = len;
@@ -120,7 +123,7 @@ function loessSmooth(y: ArrayLike<number>, n: number, len: number, degree: numbe
         nleft++;
         nright++;
       }
-      set(i, loessAt(y, n, len, degree, i, nleft, nright, rw));
+      put(out, outOffset, y, i, loessAt(y, n, len, degree, i, nleft, nright, rw));
     }
   } else {
     const half = Math.floor((len + 1) / 2);
@@ -135,7 +138,7 @@ function loessSmooth(y: ArrayLike<number>, n: number, len: number, degree: numbe
         nleft = i - half + 1;
         nright = len + i - half;
       }
-      set(i, loessAt(y, n, len, degree, i, nleft, nright, rw));
+      put(out, outOffset, y, i, loessAt(y, n, len, degree, i, nleft, nright, rw));
     }
   }
   if (step === 1) return;
@@ -150,7 +153,7 @@ function loessSmooth(y: ArrayLike<number>, n: number, len: number, degree: numbe
       nleft = 1;
       nright = n;
     }
-    set(n, loessAt(y, n, len, degree, n, nleft, nright, rw));
+    put(out, outOffset, y, n, loessAt(y, n, len, degree, n, nleft, nright, rw));
     if (k !== n - 1) {
       const a = out[outOffset + k - 1];
       const delta = (out[outOffset + n - 1] - a) / (n - k);

@@ -46,6 +46,11 @@ export interface ForecastMember {
   /** Minimum history (in steps) the member needs; the engine skips a member with less. */
   minHistory(stepMinutes: number): number;
   fit(history: RegularSeries, context: FitContext): FittedModel;
+  /**
+   * Forecasts from several validation folds at once, each equal to `fit` on the series before its origin with
+   * its context, then `predict(horizonSteps)`: for a member that can share work between folds (validation.ts).
+   */
+  foldForecasts?(series: RegularSeries, context: FitContext, folds: readonly { origin: number; context: FitContext }[], horizonSteps: number): number[][];
 }
 
 export const HOUR_MS = 3_600_000;

@@ -147,19 +147,31 @@ export function validateMember(series: RegularSeries, member: ForecastMember, co
   // Only what the forecast will know over its horizon stands in for it in a fold: a variable measured in the
   // history alone (a turbine's anemometer) must not look known ahead.
   const forecastable = context.history && context.future ? Object.fromEntries(Object.entries(context.history).filter(([name]) => name in context.future!)) : undefined;
-  for (const origin of origins) {
+  const folds = origins.map((origin) => {
     const history: RegularSeries = { t: series.t.slice(0, origin), y: series.y.slice(0, origin), stepMinutes: series.stepMinutes };
     const foldContext: FitContext = { ...context, history: slice(context.history, 0, origin), future: slice(forecastable, origin, origin + horizonSteps) };
     const key = foldKey(member, history, foldContext, horizonSteps);
-    let fold = key === null ? undefined : cachedFold(key);
-    if (!fold) {
+    return { origin, history, context: foldContext, key, fold: key === null ? undefined : cachedFold(key) };
+  });
+  const missing = folds.filter((f) => !f.fold);
+  if (missing.length > 1 && member.foldForecasts) {
+    // One pass for all the folds not cached: the member shares its work between them (same forecasts).
+    const started = performance.now();
+    const forecasts = member.foldForecasts(series, context, missing, horizonSteps);
+    const ms = (performance.now() - started) / missing.length;
+    missing.forEach((f, k) => (f.fold = { forecast: forecasts[k], ms }));
+  }
+  for (const f of folds) {
+    if (!f.fold) {
       const started = performance.now();
-      fold = { forecast: member.fit(history, foldContext).predict(horizonSteps), ms: 0 };
-      fold.ms = performance.now() - started;
-      if (key !== null) keepFold(key, fold);
+      f.fold = { forecast: member.fit(f.history, f.context).predict(horizonSteps), ms: 0 };
+      f.fold.ms = performance.now() - started;
     }
-    const forecast = [...fold.forecast];
-    elapsed += fold.ms;
+    if (f.key !== null && missing.includes(f)) keepFold(f.key, f.fold);
+  }
+  for (const { origin, fold } of folds) {
+    const forecast = [...fold!.forecast];
+    elapsed += fold!.ms;
     const actual = Array.from({ length: horizonSteps }, (_, j) => (origin + j < n ? series.y[origin + j] : NaN));
     actual.forEach((a, j) => {
       const residual = a - forecast[j];

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { forecastSeries } from '../../../shared/domain/forecasting/engine';
+import { forecastSeries, windowStart } from '../../../shared/domain/forecasting/engine';
 import { ALL_MEMBERS } from '../../../shared/domain/forecasting/members';
 import { ForecastInputError, regularise } from '../../../shared/domain/forecasting/regularise';
 import { solarClearSkyMember } from '../../../shared/domain/forecasting/solar';
-import type { RegularSeries } from '../../../shared/domain/forecasting/types';
+import type { ForecastMember, RegularSeries } from '../../../shared/domain/forecasting/types';
+import { clearFoldCache } from '../../../shared/domain/forecasting/validation';
 import { clearSkyGhiAt } from '../../../shared/domain/weather/clear-sky';
 
 const GOLDEN = { latitude: 39.74, longitude: -105.18 };
@@ -108,5 +109,65 @@ describe('forecastSeries end to end', () => {
       expect(() => forecastSeries(series, { horizonSteps: 24, coverage: 90, context: { kind: 'generic' } })).toThrow('Coverage must be strictly between 0 and 1 (e.g. 0.9 for a 90% interval), got 90');
       expect(() => forecastSeries(series, { horizonSteps: 96, coverage: 0.9, context: { kind: 'generic' } })).toThrow('History too short: 72 hours given, at least 96 hours are needed for a 96-hour horizon');
     });
+  });
+});
+
+describe('the history window on a weekly grid', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const WEEK = 7 * DAY;
+  /** Hourly times of `days` days ending at `endDay` (days since the epoch, exclusive). */
+  const hours = (endDay: number, days: number) => Array.from({ length: days * 24 }, (_, i) => (endDay - days) * DAY + i * HOUR);
+
+  it('starts on a week boundary, 56 to 63 days back, and keeps that start a day later', () => {
+    const t = hours(20_000, 200);
+    const later = hours(20_001, 201);
+
+    const start = t[windowStart(t, 60, 56)];
+    const startLater = later[windowStart(later, 60, 56)];
+
+    expect(start % WEEK).toBe(0);
+    expect(20_000 * DAY - start).toBeGreaterThanOrEqual(56 * DAY);
+    expect(20_000 * DAY - start).toBeLessThan(63 * DAY);
+    expect(startLater).toBe(start);
+  });
+
+  it('keeps the start of a client sending its last 8 weeks each day from the first boundary in them', () => {
+    const windows = [0, 1, 2].map((k) => hours(20_003 + k, 56));
+
+    const starts = windows.map((t) => t[windowStart(t, 60, 56)]);
+
+    expect(starts[0] % WEEK).toBe(0);
+    expect(starts[1]).toBe(starts[0]);
+    expect(starts[2]).toBe(starts[0]);
+    expect(20_003 * DAY - starts[0]).toBeGreaterThanOrEqual(49 * DAY);
+  });
+
+  it('keeps a short history whole', () => {
+    const t = hours(20_000, 30);
+    expect(windowStart(t, 60, 56)).toBe(0);
+  });
+
+  it('revalidates only the newest fold of a forecast made a day after another', () => {
+    // Prepare: a member that counts its fits, on 70 days of hourly data and the same plus a day.
+    let fits = 0;
+    const counting: ForecastMember = { ...seasonalNaiveMember, name: 'counting_naive', fit: (h, c) => (fits++, seasonalNaiveMember.fit(h, c)) };
+    const y = Array.from({ length: 71 * 24 }, (_, i) => 100 + 20 * Math.sin((2 * Math.PI * i) / 24) + (i % 7));
+    const t = hours(20_000, 71);
+    const series = (days: number): RegularSeries => ({ t: t.slice(0, days * 24), y: y.slice(0, days * 24), stepMinutes: 60 });
+    const request = { horizonSteps: 24, coverage: 0.9, context: { kind: 'load' as const }, members: [counting, smartPersistenceMember] };
+    clearFoldCache();
+    forecastSeries(series(70), request);
+    fits = 0;
+
+    // Act
+    forecastSeries(series(71), request);
+
+    // Assess: the new fold and the final fit; a cold forecast fits every fold.
+    expect(fits).toBe(2);
+    clearFoldCache();
+    fits = 0;
+    forecastSeries(series(71), request);
+    expect(fits).toBe(15);
   });
 });

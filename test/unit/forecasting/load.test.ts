@@ -1,4 +1,4 @@
-import { fitLoadRegression, loadRegressionMember } from '../../../shared/domain/forecasting/load';
+import { fitLoadRegression, loadRegressionFolds, loadRegressionMember } from '../../../shared/domain/forecasting/load';
 import type { FitContext, RegularSeries } from '../../../shared/domain/forecasting/types';
 import { gaussian } from '../../helpers/seeded-random';
 import { readTaylor, withTaylor } from '../../helpers/taylor';
@@ -149,5 +149,39 @@ describe('load regression on Taylor (2003) demand data', () => {
     const ours = mape(forecast, actual);
     const baseline = mape(naive, actual);
     expect(ours).toBeLessThan(baseline);
+  });
+});
+
+describe('load regression validation folds in one pass', () => {
+  /** The folds validateMember would make: history and variables cut at each origin, the horizon's temperature given. */
+  function folds(data: { t: number[]; y: number[]; temperature: number[] }, origins: number[], horizon: number, base: FitContext) {
+    return origins.map((origin) => ({
+      origin,
+      context: { ...base, history: { temperature_c: data.temperature.slice(0, origin) }, future: { temperature_c: data.temperature.slice(origin, origin + horizon) } },
+    }));
+  }
+
+  it.each([
+    ['with temperature and holidays', { kind: 'load' as const, country: 'DE', timezone: 'Europe/Berlin' }, false],
+    ['with gaps in load and temperature', { kind: 'load' as const }, true],
+  ])('gives each fold exactly its own fit (%s)', (_, base, gaps) => {
+    // Prepare: 70 days hourly, 14 daily origins, temperature withheld from one fold's horizon.
+    const data = syntheticLoad(70, Date.UTC(2024, 3, 1));
+    if (gaps) for (const i of [100, 101, 102, 500, 900, 1300, 1301]) [data.y[i], data.temperature[i + 7]] = [NaN, NaN];
+    const n = data.y.length;
+    const series: RegularSeries = { t: data.t, y: data.y, stepMinutes: 60 };
+    const origins = Array.from({ length: 14 }, (_, k) => n - (k + 1) * 24);
+    const perFold = folds(data, origins, 24, base);
+    perFold[3].context.future!.temperature_c = new Array(24).fill(NaN);
+    const context: FitContext = { ...base, history: { temperature_c: data.temperature }, future: { temperature_c: [] } };
+
+    // Act
+    const together = loadRegressionFolds(series, context, perFold, 24);
+
+    // Assess
+    perFold.forEach(({ origin, context: foldContext }, k) => {
+      const alone = fitLoadRegression({ t: data.t.slice(0, origin), y: data.y.slice(0, origin), stepMinutes: 60 }, foldContext).predict(24);
+      expect(together[k]).toEqual(alone);
+    });
   });
 });

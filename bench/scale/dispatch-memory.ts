@@ -31,9 +31,17 @@ export interface DispatchMemory {
   secondsPerSolve: number;
   /** RSS after the first year-long solve: what the rest add is what a year's solve leaves behind (MB). */
   rssAfterFirstMb: number;
+  /** RSS after each year-long solve, settled (MB). */
+  rssAfterEachMb: number[];
+  /**
+   * Median of the rises from one solve to the next: what each solve leaves behind (MB). A leak adds at every solve;
+   * the process's one-time rises (the heap's or allocator's high-water mark moving once, seen at the second or
+   * third solve) do not move the median.
+   */
+  retainedMbPerSolve: number;
   /** RSS with the modules loaded and no solve yet (MB). */
   rssColdMb: number;
-  /** RSS after the year-long solves without a forced collection: what a server shows (MB). */
+  /** RSS after the last year-long solve without a forced collection: what a server shows (MB). */
   rssAfterNoGcMb: number;
   /** Highest RSS of the process (VmHWM, MB). */
   rssPeakMb: number;
@@ -61,6 +69,14 @@ export function yearRequest(hours = YEAR_HOURS): DispatchOptimizationRequest {
     system_config: { battery_capacity_kwh: 100, battery_power_kw: 25, battery_min_soc: 0.1, battery_max_soc: 0.9, initial_soc: 0.5, roundtrip_efficiency: 0.9 },
     optimization_config: { objective: 'revenue', interval_minutes: 60, grid_export_limit: 30, start_time: '2017-01-01T00:00:00Z' },
   });
+}
+
+/** Median of the differences between consecutive values. */
+export function medianRise(ys: readonly number[]): number {
+  const rises = ys.slice(1).map((y, k) => y - ys[k]).sort((a, b) => a - b);
+  if (!rises.length) return NaN;
+  const mid = rises.length >> 1;
+  return rises.length % 2 ? rises[mid] : (rises[mid - 1] + rises[mid]) / 2;
 }
 
 const turn = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -100,16 +116,23 @@ export async function benchDispatchMemory(): Promise<DispatchMemory> {
   };
   let last = await timed();
   const rssAfterFirstMb = await settledRssMb();
-  for (let i = 1; i < SOLVES; i++) last = await timed();
-  await turn();
-  const rssAfterNoGcMb = rssMb();
-  const rssAfterMb = await settledRssMb();
+  const rssAfterEachMb = [rssAfterFirstMb];
+  let rssAfterNoGcMb = NaN;
+  for (let i = 1; i < SOLVES; i++) {
+    last = await timed();
+    await turn();
+    rssAfterNoGcMb = rssMb();
+    rssAfterEachMb.push(await settledRssMb());
+  }
+  const rssAfterMb = rssAfterEachMb[rssAfterEachMb.length - 1];
   const result: DispatchMemory = {
     rssBeforeMb,
     rssAfterMb,
     solves: SOLVES,
     secondsPerSolve: seconds / SOLVES,
     rssAfterFirstMb,
+    rssAfterEachMb,
+    retainedMbPerSolve: medianRise(rssAfterEachMb),
     rssColdMb,
     rssAfterNoGcMb,
     rssPeakMb: peakMb(),

@@ -1,4 +1,5 @@
 import { geometricMean, nowcastVerdicts, reuseVerdict, SCALE_TARGETS, shapeProblem, stlfVerdict, verdicts, type PartOutcome } from '../../bench/scale/index';
+import { medianRise } from '../../bench/scale/dispatch-memory';
 import { median, pairedMape, type StlfRow } from '../../bench/scale/load-vs-stlf';
 import type { ForecastMember } from '../../shared/domain/forecasting/types';
 import { clearFoldCache, FOLD_CACHE_SIZE, validateMember } from '../../shared/domain/forecasting/validation';
@@ -97,7 +98,7 @@ describe('verdicts', () => {
       outcome('nowcast', null, 'bench/scale/ingestion.ts does not exist (helper 20A)'),
       outcome('training', { seconds: 50, peakRssMb: 2048, points: 1_000_000 }),
       outcome('api', { p50Ms: 4, p99Ms: 60, trainingSeconds: 20 }),
-      outcome('dispatch', { rssBeforeMb: 200, rssAfterMb: 200 + SCALE_TARGETS.dispatchGrowthMb + 1, solves: 10, secondsPerSolve: 4 }),
+      outcome('dispatch', { rssBeforeMb: 200, rssAfterMb: 220, solves: 10, secondsPerSolve: 4, rssAfterEachMb: [202, 204, 206], retainedMbPerSolve: SCALE_TARGETS.dispatchRetainedMbPerSolve + 0.1 }),
     ];
     // Act
     const rows = verdicts(outcomes, { rInstalled: false, rows: [] });
@@ -106,6 +107,13 @@ describe('verdicts', () => {
     expect(rows[0].figure).toBe('not measured: bench/scale/ingestion.ts does not exist (helper 20A)');
     expect(rows[1].ratio).toBe('2.00 of the memory');
     expect(rows[4].figure).toMatch(/Rscript/);
+  });
+});
+
+describe('what each dispatch solve leaves behind', () => {
+  it('is the median rise between solves: a leak rises at each, a one-time step does not count', () => {
+    expect(medianRise([206, 208, 237, 238, 238, 238, 238, 238, 238, 238])).toBeCloseTo(0, 10);
+    expect(medianRise([200, 205, 210, 215, 221])).toBeCloseTo(5, 10);
   });
 });
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { forecastSeries } from '../../shared/domain/forecasting/engine';
 import { stepsPerDay, type RegularSeries } from '../../shared/domain/forecasting/types';
 import { clearFoldCache } from '../../shared/domain/forecasting/validation';
+import { pairedRatio, type Estimate, type PairedSums } from '../accuracy/bootstrap';
 import { accuracySets, type AccuracySet } from '../accuracy/datasets';
 import { COVERAGE, originRequest } from '../accuracy/evaluate';
 import { rAvailable } from '../accuracy/r-peers';
@@ -68,6 +69,8 @@ export interface StlfRow {
   stlfMape: number | null;
   /** Engine MAPE / stlf MAPE (< 1: the engine is more accurate). */
   mapeRatio: number | null;
+  /** Its 95% paired bootstrap interval over the origins (bench/accuracy/bootstrap.ts). */
+  mapeRatioInterval: [number, number] | null;
   steps: number;
   error?: string;
 }
@@ -88,6 +91,8 @@ export interface StlfOptions {
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
 
+const intervalOf = (e: Estimate): [number, number] => [e.lo, e.hi];
+
 export function median(xs: readonly number[]): number {
   if (!xs.length) return NaN;
   const sorted = [...xs].sort((a, b) => a - b);
@@ -99,22 +104,33 @@ export function median(xs: readonly number[]): number {
  * MAPE % of two forecasts over the same steps: those where the actual is finite and non-zero and both forecasts
  * are finite (a forecast missing at an origin drops that origin for both, so the pair stays paired).
  */
-export function pairedMape(actuals: readonly (readonly number[])[], a: readonly (readonly number[] | null)[], b: readonly (readonly number[] | null)[]): { a: number; b: number; steps: number } {
+export function pairedMape(
+  actuals: readonly (readonly number[])[],
+  a: readonly (readonly number[] | null)[],
+  b: readonly (readonly number[] | null)[],
+): { a: number; b: number; steps: number; perOrigin: PairedSums } {
   let sumA = 0;
   let sumB = 0;
   let steps = 0;
+  const perOrigin: PairedSums = { a: [], b: [] };
   actuals.forEach((actual, k) => {
     const fa = a[k];
     const fb = b[k];
     if (!fa || !fb) return;
+    let originA = 0;
+    let originB = 0;
     actual.forEach((y, j) => {
       if (!Number.isFinite(y) || y === 0 || !Number.isFinite(fa[j]) || !Number.isFinite(fb[j])) return;
-      sumA += Math.abs((y - fa[j]) / y);
-      sumB += Math.abs((y - fb[j]) / y);
+      originA += Math.abs((y - fa[j]) / y);
+      originB += Math.abs((y - fb[j]) / y);
       steps++;
     });
+    sumA += originA;
+    sumB += originB;
+    perOrigin.a.push(originA);
+    perOrigin.b.push(originB);
   });
-  return { a: steps ? (100 * sumA) / steps : NaN, b: steps ? (100 * sumB) / steps : NaN, steps };
+  return { a: steps ? (100 * sumA) / steps : NaN, b: steps ? (100 * sumB) / steps : NaN, steps, perOrigin };
 }
 
 /** stlf on every history in one Rscript process; per history, seconds inside R and the forecast (null on failure). */
@@ -248,6 +264,7 @@ export async function benchLoadVsStlf(options: StlfOptions, onSet?: (row: StlfRo
       engineMape: scored.a,
       stlfMape: stlfForecasts ? scored.b : null,
       mapeRatio: stlfForecasts ? scored.a / scored.b : null,
+      mapeRatioInterval: stlfForecasts ? intervalOf(pairedRatio(scored.perOrigin)) : null,
       steps: scored.steps,
       ...(engine.error || r?.error ? { error: [engine.error, r?.error].filter(Boolean).join('; ') } : {}),
     };

@@ -17,6 +17,7 @@ import { getItem, setFields } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
 import { LockTimeout, withLock } from '../../shared/store/locks';
 import { TTL_ATTRIBUTE, tableName } from '../../shared/store/tables';
+import { insertCustomer } from '../../shared/store/tenants-repo';
 import { claimObjectKey, getUpload, listInFlightUploads, saveUpload, type UploadRecord, type UploadStatus } from '../../shared/store/uploads-repo';
 
 // S3 answers 500 for every read of the raw files of sites named `flaky-*`: processing fails each time.
@@ -35,12 +36,14 @@ const uid = () => randomUUID().slice(0, 8);
 /** An upload as a dead worker left it: the record at `status`, last touched `minutesAgo`, and its raw object (unless `withObject` is false). */
 async function leftInFlight({ status = 'processing' as UploadStatus, minutesAgo = 30, withObject = true, site = `site-${uid()}`, csv = solarCsv(24), reason = undefined as string | undefined } = {}) {
   const customer = `cust-${uid()}`;
+  const account = `acct-${uid()}`;
+  await insertCustomer({ customer_id: customer, account_id: account, created_at: new Date().toISOString() });
   const key = uploadKey({ kind: 'historical', customer, site, region: 'eu-central-1', location: 'nowhere', manufacturer: 'auto', at: new Date() });
   const uploadId = `upl_${randomUUID()}`;
   const touched = new Date(Date.now() - minutesAgo * MINUTE).toISOString();
   await claimObjectKey(key, uploadId);
   const record: UploadRecord = {
-    upload_id: uploadId, account_id: '', customer_id: customer, site_id: site, kind: 'historical', region: 'eu-central-1', location: 'nowhere',
+    upload_id: uploadId, account_id: account, customer_id: customer, site_id: site, kind: 'historical', region: 'eu-central-1', location: 'nowhere',
     manufacturer: null, s3_path: key, source: 'drop_in', status, reason, notes: [], created_at: touched, updated_at: touched,
   };
   await saveUpload(record);

@@ -21,6 +21,7 @@ const stlfRow = (timeRatio: number | null, mapeRatio: number | null): StlfRow =>
   engineMape: 1,
   stlfMape: mapeRatio === null ? null : 1 / mapeRatio,
   mapeRatio,
+  mapeRatioInterval: mapeRatio === null ? null : [mapeRatio - 0.01, mapeRatio + 0.01],
   steps: 672,
 });
 
@@ -39,6 +40,9 @@ describe('pairedMape', () => {
     expect(scored.steps).toBe(2);
     expect(scored.a).toBeCloseTo(10, 10);
     expect(scored.b).toBeCloseTo(5, 10);
+    expect(scored.perOrigin.a).toHaveLength(1);
+    expect(scored.perOrigin.a[0]).toBeCloseTo(0.2, 12);
+    expect(scored.perOrigin.b[0]).toBeCloseTo(0.1, 12);
   });
 
   it('gives NaN with no step in common', () => {
@@ -74,10 +78,11 @@ describe('nowcastVerdicts', () => {
 });
 
 describe('stlfVerdict', () => {
-  it('passes only when the engine is both no slower and no less accurate than stlf', () => {
+  it('passes only when the engine is both no slower and no less accurate than stlf (a MAPE ratio whose interval holds 1 is equal)', () => {
     expect(stlfVerdict(stlfRow(0.9, 0.99)).verdict).toBe('PASS');
+    expect(stlfVerdict(stlfRow(0.9, 1.005)).verdict).toBe('PASS');
     expect(stlfVerdict(stlfRow(1.2, 0.9)).verdict).toBe('FAIL');
-    expect(stlfVerdict(stlfRow(0.5, 1.01)).verdict).toBe('FAIL');
+    expect(stlfVerdict(stlfRow(0.5, 1.05)).verdict).toBe('FAIL');
     expect(stlfVerdict(stlfRow(null, null)).verdict).toBe('NOT MEASURED');
   });
 });

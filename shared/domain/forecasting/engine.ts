@@ -74,14 +74,13 @@ export const ENGINE_FOLDS = 14;
 
 /**
  * Origins of the validation folds. A day-ahead horizon keeps whole days apart (each fold starts at the forecast's
- * time of day). A horizon of hours (wind at 1-6 h) gets origins a horizon apart and four times the folds (56: two
- * weeks of 6-hour cases): short-horizon members are cheap, and with 28 the stacking's choice was noise (wind
- * skill over persistence, 60 origins each: TUNE wf1-3 and R80721 +0.043 in all, REPORT wf4-7 and R80736 +0.027).
+ * time of day). A horizon of hours (wind at 1-6 h) gets origins a horizon apart and twice the folds: the same
+ * cost buys more cases of the few hours that matter, from the most recent days.
  */
 export function foldPlan(stepMinutes: number, horizonSteps: number, folds: number): { folds: number; spacingSteps: number } {
   const perDay = stepsPerDay(stepMinutes);
   if (horizonSteps * 2 > perDay) return { folds, spacingSteps: perDay };
-  return { folds: folds * 4, spacingSteps: Math.max(horizonSteps, Math.round(perDay / 8)) };
+  return { folds: folds * 2, spacingSteps: Math.max(horizonSteps, Math.round(perDay / 8)) };
 }
 
 const WEEK_MS = 7 * DAY_MS;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { foldPlan, forecastSeries, windowStart } from '../../../shared/domain/forecasting/engine';
+import { forecastSeries, windowStart } from '../../../shared/domain/forecasting/engine';
 import { ALL_MEMBERS } from '../../../shared/domain/forecasting/members';
 import { ForecastInputError, regularise } from '../../../shared/domain/forecasting/regularise';
 import { solarClearSkyMember } from '../../../shared/domain/forecasting/solar';
@@ -169,13 +169,5 @@ describe('the history window on a weekly grid', () => {
     fits = 0;
     forecastSeries(series(71), request);
     expect(fits).toBe(15);
-  });
-});
-
-describe('fold plan', () => {
-  it('keeps day-ahead folds a day apart and gives a horizon of hours four times the folds, a horizon apart', () => {
-    expect(foldPlan(30, 48, 14)).toEqual({ folds: 14, spacingSteps: 48 });
-    expect(foldPlan(60, 6, 14)).toEqual({ folds: 56, spacingSteps: 6 });
-    expect(foldPlan(10, 36, 14)).toEqual({ folds: 56, spacingSteps: 36 });
   });
 });

@@ -12,7 +12,7 @@
  */
 import { calendarFeatures, dayType, futureTimes, type CalendarFeatures } from './calendar';
 import { accumulate, copySums, emptySums, fitRidge, predictRow, type RawSums, type Ridge } from './ridge';
-import { type FitContext, type FittedModel, type ForecastMember, type RegularSeries, stepsPerDay } from './types';
+import { type FitContext, type FittedModel, type FoldInput, type ForecastMember, type RegularSeries, stepsPerDay } from './types';
 
 /** Heating and cooling degree base temperatures (C): the UK's 15.5 C heating base, 22 C for cooling. */
 export const HEATING_BASE_C = 15.5;
@@ -197,7 +197,7 @@ function fitPrepared(history: RegularSeries, context: FitContext, prep: Prepared
   const sd = stepsPerDay(stepMinutes);
   const { cal, temp } = prep;
   const laggedCount = rowsBefore(prep.lagged, n);
-  const plainRows = () => prep.plain();
+  const plainRows = prep.plain;
   const plainCount = () => rowsBefore(plainRows(), n);
   const withLags = laggedCount >= 2 * sd ? fitRidge(prep.lagged.rows, prep.lagged.targets, validationRows(laggedCount, sd), laggedCount, trainSums) : null;
   if (!withLags && plainCount() < 2) throw new RangeError('load_regression: fewer than two usable rows in the history');
@@ -258,19 +258,19 @@ export function fitLoadRegression(history: RegularSeries, context: FitContext): 
  * accumulated once, kept at each fold's cut. Each forecast equals the fold's own fit, bit for bit
  * (test/unit/forecasting/load.test.ts); a fold whose window would start later (MAX_FIT_ROWS) is fitted alone.
  */
-export function loadRegressionFolds(series: RegularSeries, context: FitContext, folds: readonly { origin: number; context: FitContext }[], horizonSteps: number): number[][] {
+export function loadRegressionFolds(series: RegularSeries, context: FitContext, folds: readonly FoldInput[], horizonSteps: number): number[][] {
   const sd = stepsPerDay(series.stepMinutes);
   const past = context.history?.[TEMPERATURE];
   const fullTemp = past && past.length === series.y.length ? past.slice() : null;
   const prepared = new Map<boolean, Prepared>();
-  const plans = folds.map(({ origin, context: foldContext }) => {
-    if (firstFitted(origin) > 0) return { origin, foldContext, prep: null, cut: -1 };
+  const plans = folds.map(({ origin, history, context: foldContext }) => {
+    if (firstFitted(origin) > 0) return { origin, history, foldContext, prep: null, cut: -1 };
     // A fold's temperature counts only when its horizon has some (temperatureTimeline), as in its own fit.
     const withTemp = temperatureTimeline(foldContext, origin, 0) !== null;
     let prep = prepared.get(withTemp);
     if (!prep) prepared.set(withTemp, (prep = prepare(series, context, withTemp ? fullTemp : null, 0)));
     const count = rowsBefore(prep.lagged, origin);
-    return { origin, foldContext, prep, cut: count >= 2 * sd ? count - validationRows(count, sd) : -1 };
+    return { origin, history, foldContext, prep, cut: count >= 2 * sd ? count - validationRows(count, sd) : -1 };
   });
   const sumsAt = new Map<Prepared, Map<number, RawSums>>();
   for (const prep of prepared.values()) {
@@ -282,8 +282,7 @@ export function loadRegressionFolds(series: RegularSeries, context: FitContext, 
     }
     sumsAt.set(prep, kept);
   }
-  return plans.map(({ origin, foldContext, prep, cut }) => {
-    const history: RegularSeries = { t: series.t.slice(0, origin), y: series.y.slice(0, origin), stepMinutes: series.stepMinutes };
+  return plans.map(({ origin, history, foldContext, prep, cut }) => {
     const model = prep ? fitPrepared(history, foldContext, prep, origin, sumsAt.get(prep)?.get(cut)) : fitLoadRegression(history, foldContext);
     return model.predict(horizonSteps);
   });

@@ -47,10 +47,17 @@ export interface ForecastMember {
   minHistory(stepMinutes: number): number;
   fit(history: RegularSeries, context: FitContext): FittedModel;
   /**
-   * Forecasts from several validation folds at once, each equal to `fit` on the series before its origin with
-   * its context, then `predict(horizonSteps)`: for a member that can share work between folds (validation.ts).
+   * Forecasts from several validation folds at once, each equal to `fit(fold.history, fold.context)`, then
+   * `predict(horizonSteps)`: for a member that can share work between folds (validation.ts).
    */
-  foldForecasts?(series: RegularSeries, context: FitContext, folds: readonly { origin: number; context: FitContext }[], horizonSteps: number): number[][];
+  foldForecasts?(series: RegularSeries, context: FitContext, folds: readonly FoldInput[], horizonSteps: number): number[][];
+}
+
+/** A validation fold as a member fits it: the series before `origin`, and the context cut there. */
+export interface FoldInput {
+  origin: number;
+  history: RegularSeries;
+  context: FitContext;
 }
 
 export const HOUR_MS = 3_600_000;

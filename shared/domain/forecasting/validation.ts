@@ -161,13 +161,13 @@ export function validateMember(series: RegularSeries, member: ForecastMember, co
     const ms = (performance.now() - started) / missing.length;
     missing.forEach((f, k) => (f.fold = { forecast: forecasts[k], ms }));
   }
-  for (const f of folds) {
+  for (const f of missing) {
     if (!f.fold) {
       const started = performance.now();
       f.fold = { forecast: member.fit(f.history, f.context).predict(horizonSteps), ms: 0 };
       f.fold.ms = performance.now() - started;
     }
-    if (f.key !== null && missing.includes(f)) keepFold(f.key, f.fold);
+    if (f.key !== null) keepFold(f.key, f.fold);
   }
   for (const { origin, fold } of folds) {
     const forecast = [...fold!.forecast];

@@ -157,6 +157,7 @@ describe('load regression validation folds in one pass', () => {
   function folds(data: { t: number[]; y: number[]; temperature: number[] }, origins: number[], horizon: number, base: FitContext) {
     return origins.map((origin) => ({
       origin,
+      history: { t: data.t.slice(0, origin), y: data.y.slice(0, origin), stepMinutes: 60 },
       context: { ...base, history: { temperature_c: data.temperature.slice(0, origin) }, future: { temperature_c: data.temperature.slice(origin, origin + horizon) } },
     }));
   }

@@ -6,6 +6,8 @@
  *   npm run regulatory -- list [--region EU] [--limit 20]
  *
  * Target: the local store under DATA_DIR (default .data), or `--aws` for the deployed tables of AWS_REGION.
+ * `pull` exits 1 when every configured feed failed (each named on stderr); 0 when at least one answered or
+ * none is configured.
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
@@ -29,9 +31,16 @@ async function main(): Promise<number> {
     // Loaded after the store is opened: the services read their endpoints from the environment.
     const service = await import('../shared/services/regulatory-updates');
     const { RegulatoryUpdatesQuery } = await import('../shared/schemas/regulatory');
-    const out = command === 'pull' ? await service.pullRegulatoryUpdates() : await service.listUpdates(RegulatoryUpdatesQuery.parse({ region: values.region, limit: values.limit }));
-    console.log(JSON.stringify(out, null, 2));
-    return 0;
+    if (command === 'list') {
+      console.log(JSON.stringify(await service.listUpdates(RegulatoryUpdatesQuery.parse({ region: values.region, limit: values.limit })), null, 2));
+      return 0;
+    }
+    const summary = await service.pullRegulatoryUpdates();
+    console.log(JSON.stringify(summary, null, 2));
+    const failed = service.failedPull(summary);
+    if (!failed.length) return 0;
+    console.error(`regulatory: every feed failed: ${failed.map((f) => `${f.source} (${f.error ?? 'failed'})`).join(', ')}`);
+    return 1;
   } catch (err) {
     console.error(`regulatory: ${(err as Error).message}`);
     return 1;

@@ -4,6 +4,8 @@
  * one schema, tests.
  */
 
+import { TIERS, type Tier } from './domain/accounts/tiers';
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How a request body is read before the handler runs. */
@@ -27,8 +29,8 @@ export interface Route {
   /** Error envelope: simple {status, error} or the asset-operations {success, message} (ARCHITECTURE 4). */
   group: 'platform' | 'terminal';
   body: BodyKind;
-  /** Minimum tier; others get 403 TIER_REQUIRED. */
-  tier?: 'enterprise';
+  /** Minimum tier (free < professional < enterprise); others get 403 TIER_REQUIRED. */
+  tier?: 'professional' | 'enterprise';
   /** Rate limiting: per key (by tier) or per client address; health checks are not limited. */
   rate: 'key' | 'address' | 'none';
   /** The spec's message for an unexpected failure of this endpoint, where it names one. */
@@ -92,6 +94,8 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'results', method: 'GET', path: '/results', handler: 'get-forecast-results', body: 'none' }),
   platform({ id: 'forecast-results', method: 'GET', path: '/api/forecast-results', handler: 'get-forecast-results', body: 'none' }),
   platform({ id: 'models-marketplace', method: 'GET', path: '/api/models/marketplace', handler: 'get-models-marketplace', body: 'none' }),
+  platform({ id: 'model-promote', method: 'POST', path: '/api/models/{model_id}/promote', handler: 'change-model-status', body: 'none', tier: 'professional' }),
+  platform({ id: 'model-rollback', method: 'POST', path: '/api/models/{model_id}/rollback', handler: 'change-model-status', body: 'none', tier: 'professional' }),
   terminal('forecast', 'terminal-forecast'),
   terminal('ml-models', 'terminal-ml-models'),
 
@@ -130,6 +134,9 @@ export const ROUTES: readonly Route[] = [
   platform({ id: 'openapi', method: 'GET', path: '/openapi.json', handler: 'get-openapi', auth: 'none', body: 'none' }),
   platform({ id: 'docs', method: 'GET', path: '/docs', handler: 'get-docs', auth: 'none', body: 'none' }),
 ];
+
+/** Whether a caller's tier reaches a row's minimum tier (TIERS runs from the lowest to the highest). */
+export const meetsTier = (tier: Tier | undefined, minimum: Route['tier']): boolean => !minimum || (tier !== undefined && TIERS.indexOf(tier) >= TIERS.indexOf(minimum));
 
 export function routeById(id: string): Route {
   const route = ROUTES.find((r) => r.id === id);

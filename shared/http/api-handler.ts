@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
-import { malformedPathMessage, matchPath, routeById, routeKey, type Route } from '../routes';
+import { malformedPathMessage, matchPath, meetsTier, routeById, routeKey, type Route } from '../routes';
 import { authenticate, presentedKey, type Caller } from '../services/authentication';
 import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../services/rate-limit';
 import { flushRequestStats, recordRequest } from '../services/request-stats';
@@ -98,8 +98,9 @@ function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiRe
         state.rate = await takeRequest(subject, state.caller?.tier ?? 'anonymous');
         if (!state.rate.allowed) throw new RateLimited(secondsUntilReset(state.rate));
       }
-      if (route.tier === 'enterprise' && state.caller?.tier !== 'enterprise') {
-        throw new TierRequired('This endpoint requires the enterprise tier', { current_tier: state.caller?.tier, required_tier: 'enterprise' });
+      if (!meetsTier(state.caller?.tier, route.tier)) {
+        const tiers = route.tier === 'enterprise' ? 'the enterprise tier' : `the ${route.tier} or enterprise tier`;
+        throw new TierRequired(`This endpoint requires ${tiers}`, { current_tier: state.caller?.tier, required_tier: route.tier });
       }
       state.body = readBody(request.event, route.body);
     },

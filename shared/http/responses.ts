@@ -1,7 +1,7 @@
 /** Response bodies: success JSON and the two error envelopes of ARCHITECTURE 4. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '../config';
-import { ServiceError, StructuredError } from '../errors';
+import { ServiceError, StructuredError, Unauthorized } from '../errors';
 import type { Route } from '../routes';
 
 export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
@@ -27,6 +27,8 @@ export function errorResponse(group: Route['group'], err: unknown, requestId: st
   const extra = known ? (err.extra ?? {}) : { request_id: requestId };
   const headers: Record<string, string> = {};
   if (known && 'retryAfterSeconds' in err) headers['retry-after'] = String(err.retryAfterSeconds);
-  const body = group === 'terminal' ? { success: false, message, ...extra } : { status: 'error', error: message, ...extra };
+  // SPEC authentication rule 4 and ARCHITECTURE 3 give the simple 401 body on every route, terminal ones included.
+  const envelope = err instanceof Unauthorized ? 'platform' : group;
+  const body = envelope === 'terminal' ? { success: false, message, ...extra } : { status: 'error', error: message, ...extra };
   return jsonResponse(status, body, headers);
 }

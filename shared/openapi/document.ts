@@ -15,7 +15,10 @@ import {
 } from 'zod-openapi';
 import { config } from '../config';
 import { ROUTES, type Route } from '../routes';
+import { HealthResponse } from '../schemas/responses';
 import { UploadTargetFields } from '../schemas/uploads';
+import { errorMessages as routeErrorMessages } from './error-examples';
+import { NON_JSON_SUCCESS, successSchemas } from './responses';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs';
 
 /** API stage in the gateway URL (cdk.json `stage`, SPEC "Versioning": part of {base_url}). */
@@ -25,10 +28,10 @@ const REGIONS = ['af-south-1', 'us-east-1', 'eu-central-1'];
 
 // Error bodies (SPEC "Errors"; ARCHITECTURE 4 and 9).
 const SimpleError = z
-  .object({ status: z.literal('error'), error: z.string().meta({ example: 'Invalid request: body.email must be a valid email address' }), details: z.array(z.object({ path: z.string(), message: z.string() })).optional(), request_id: z.string().optional() })
+  .object({ status: z.literal('error'), error: z.string(), details: z.array(z.object({ path: z.string(), message: z.string() })).optional(), request_id: z.string().optional() })
   .meta({ id: 'SimpleError', description: 'Error body of the platform endpoints. `details` lists every validation problem; `request_id` names an unexpected failure.' });
 const TerminalError = z
-  .object({ success: z.literal(false), message: z.string().meta({ example: 'Asset not found' }) })
+  .object({ success: z.literal(false), message: z.string() })
   .meta({ id: 'TerminalError', description: 'Error body of the asset-operations endpoints (/terminal/*).' });
 const StructuredError = z
   .object({
@@ -63,7 +66,7 @@ const FreemiumForm = z.object({
 const errorMessages: Record<number, string> = {
   400: 'Invalid parameters or request format: a field outside its bounds (ids are 1-128 printable ASCII characters without `/`; every number is 0 or of magnitude 1e-100 to 1e15, physical quantities within their own bounds), a malformed percent-escape in the path, a malformed body',
   401: 'Missing or invalid API key (`Unauthorized`)',
-  403: 'The endpoint needs the enterprise tier (TIER_REQUIRED)',
+  403: 'The endpoint needs a higher tier than the caller\'s (TIER_REQUIRED)',
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Request body too large (6 MB), a record larger than the store allows (400 KB), or more rows than the tier allows (TIER_LIMIT_EXCEEDED)',
@@ -73,7 +76,34 @@ const errorMessages: Record<number, string> = {
   503: 'A component is down',
 };
 
-const json = (schema: z.ZodType | oas31.SchemaObject): ZodOpenApiContentObject => ({ 'application/json': { schema } });
+/** Named examples as OpenAPI wants them: `{name: {value}}`. */
+const namedExamples = (examples: Record<string, unknown> | undefined) => (examples ? Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])) : undefined);
+
+const json = (schema: z.ZodType | oas31.SchemaObject, examples?: Record<string, unknown>): ZodOpenApiContentObject => ({
+  'application/json': { schema, ...(examples ? { examples: namedExamples(examples) } : {}) },
+});
+
+const EXAMPLE_REQUEST_ID = '3f2b8c1e-5d4a-4c7e-9a61-0c2f7e8d9b10';
+
+/** An error body of the envelope, as the service sends it with `message`. */
+function errorBody(envelope: 'platform' | 'terminal', status: number, message: string): unknown {
+  if (envelope === 'terminal') return { success: false, message };
+  return status === 500 ? { status: 'error', error: message, request_id: EXAMPLE_REQUEST_ID } : { status: 'error', error: message };
+}
+
+/** Named examples: each message of the route at this status, in its envelope. */
+function messageExamples(envelope: 'platform' | 'terminal', status: number, messages: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(messages.map((m, i) => [i === 0 ? 'example' : `example_${i + 1}`, errorBody(envelope, status, m)]));
+}
+
+function structuredExample(route: Route, status: number, doc: RouteDoc | undefined): Record<string, unknown> {
+  const { UPGRADE_URL, SUPPORT_CONTACT } = config();
+  const error =
+    status === 403
+      ? { code: 'TIER_REQUIRED', message: `This endpoint requires ${route.tier === 'enterprise' ? 'the enterprise tier' : `the ${route.tier} or enterprise tier`}`, details: { current_tier: 'free', required_tier: route.tier } }
+      : { code: 'TIER_LIMIT_EXCEEDED', message: `Monthly ${doc?.quota ?? 'usage'} limit reached for the free tier`, details: { current_tier: 'free', limit: 10, used: 10 } };
+  return { status: 'error', error: { ...error, upgrade_url: UPGRADE_URL, support_contact: SUPPORT_CONTACT } };
+}
 
 function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResponsesObject {
   const body = route.group === 'terminal' ? TerminalError : SimpleError;
@@ -84,17 +114,32 @@ function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResp
   if (route.body === 'none') statuses.delete(413);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    const message = route.internalErrorMessage && status === 500 ? `${errorMessages[500]} (\`${route.internalErrorMessage}\`)` : errorMessages[status];
-    if (status === 403) responses[String(status)] = { description: message, content: json(StructuredError) };
+    const description = route.internalErrorMessage && status === 500 ? `${errorMessages[500]} (\`${route.internalErrorMessage}\`)` : errorMessages[status];
+    // SPEC authentication rule 4: the 401 body is the simple one on every route, /terminal/* included.
+    const envelope = status === 401 ? 'platform' : route.group;
+    const examples = messageExamples(envelope, status, routeErrorMessages(route, doc, status));
+    if (status === 503 && route.id === 'health') responses[String(status)] = { description, content: json(HealthResponse) };
+    else if (status === 403) responses[String(status)] = { description, content: json(StructuredError, { example: structuredExample(route, 403, doc) }) };
     else if (status === 429 && doc?.quota) {
       responses[String(status)] = {
         description: `Rate limit exceeded (${route.group === 'terminal' ? 'TerminalError' : 'SimpleError'}), or the monthly ${doc.quota} quota of the tier is used up (TIER_LIMIT_EXCEEDED)`,
-        content: json(z.union([StructuredError, body])),
+        content: json(z.union([StructuredError, body]), { ...examples, quota: structuredExample(route, 429, doc) }),
       };
-    } else if (status === 413 && doc?.errors?.includes(413)) responses[String(status)] = { description: message, content: json(z.union([StructuredError, body])) };
-    else responses[String(status)] = { description: message, content: json(body) };
+    } else if (status === 413 && doc?.errors?.includes(413)) responses[String(status)] = { description, content: json(z.union([StructuredError, body]), examples) };
+    else responses[String(status)] = { description, content: json(envelope === 'terminal' ? TerminalError : SimpleError, examples) };
   }
   return responses;
+}
+
+/** The success responses: each 2xx with the route's response schema (shared/openapi/responses.ts). */
+function successResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResponsesObject {
+  const status = doc?.successStatus ?? 200;
+  const headers = route.rate === 'none' ? undefined : RateLimitHeaders;
+  const description = doc?.response ?? 'Success';
+  const mediaType = NON_JSON_SUCCESS[route.id];
+  if (mediaType) return { [status]: { description, headers, content: { [mediaType]: { schema: { type: 'string' } } } } };
+  const schemas = successSchemas(route.id, status) ?? { [status]: AnyObject };
+  return Object.fromEntries(Object.entries(schemas).map(([code, schema]) => [code, { description, headers, content: json(schema) }]));
 }
 
 /** Path parameters: the route's schema, or each `{name}` of the path as a string. */
@@ -110,8 +155,6 @@ function requestParams(route: Route, doc: RouteDoc | undefined): ZodOpenApiOpera
   const query = doc?.query as z.ZodObject | undefined;
   return path || query ? { ...(path ? { path } : {}), ...(query ? { query } : {}) } : undefined;
 }
-
-const namedExamples = (examples: Record<string, unknown> | undefined) => (examples ? Object.fromEntries(Object.entries(examples).map(([name, value]) => [name, { value }])) : undefined);
 
 function requestBody(route: Route, doc: RouteDoc | undefined): ZodOpenApiOperationObject['requestBody'] {
   const examples = namedExamples(doc?.examples);
@@ -138,11 +181,10 @@ function operation(route: Route): ZodOpenApiOperationObject {
   const doc = ROUTE_DOCS[route.id];
   const notes = [
     route.edgeOnly ? 'Served only by an edge node ({edge_base_url}).' : undefined,
-    route.tier ? `Needs the ${route.tier} tier.` : undefined,
+    route.tier ? `Needs the ${route.tier === 'enterprise' ? 'enterprise' : `${route.tier} or enterprise`} tier.` : undefined,
     route.auth === 'none' && route.rate === 'address' ? 'No key; limited per client address.' : undefined,
     doc?.description,
   ].filter(Boolean);
-  const success = doc?.successStatus ?? 200;
   return {
     operationId: route.id,
     summary: doc?.summary ?? `${route.method} ${route.path}`,
@@ -151,14 +193,7 @@ function operation(route: Route): ZodOpenApiOperationObject {
     security: route.auth === 'key' ? [{ apiKey: [] }, { bearer: [] }] : [],
     requestParams: requestParams(route, doc),
     requestBody: requestBody(route, doc),
-    responses: {
-      [success]: {
-        description: doc?.response ?? 'Success',
-        headers: route.rate === 'none' ? undefined : RateLimitHeaders,
-        content: json(AnyObject),
-      },
-      ...errorResponses(route, doc),
-    },
+    responses: { ...successResponses(route, doc), ...errorResponses(route, doc) },
   };
 }
 
@@ -191,7 +226,8 @@ export function buildOpenApiDocument(routes: readonly Route[] = ROUTES): oas31.O
       version: config().SERVICE_VERSION,
       description:
         'Energy analytics and asset operations. Authenticate with `x-api-key: <API_KEY>` or `Authorization: Bearer <API_KEY>`; ' +
-        'get a key from POST /api/register. Platform errors are `{status, error}`, asset-operations errors `{success: false, message}`.',
+        'get a key from POST /api/register. Platform errors are `{status, error}`, asset-operations errors `{success: false, message}`; ' +
+        'a missing or invalid key is `{status: "error", error: "Unauthorized"}` on every route.',
     },
     servers: servers(),
     tags: [...new Set(Object.values(ROUTE_DOCS).map((d) => d.tag))].map((name) => ({ name })),
@@ -202,11 +238,19 @@ export function buildOpenApiDocument(routes: readonly Route[] = ROUTES): oas31.O
         bearer: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token (direct form).' },
       },
     },
-  }, { override: dropSafeIntegerBounds });
+  }, { override: dropNoise });
 }
 
-/** zod writes Number.MAX_SAFE_INTEGER bounds on every integer; they say nothing to a reader. */
-function dropSafeIntegerBounds({ jsonSchema }: ZodOpenApiOverrideContext): void {
+/**
+ * zod writes Number.MAX_SAFE_INTEGER bounds on every integer, and its own regular expression beside every
+ * `format: date-time` or `date`; they say nothing to a reader that the format does not.
+ */
+function dropNoise({ jsonSchema }: ZodOpenApiOverrideContext): void {
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  if ((jsonSchema.format === 'date-time' || jsonSchema.format === 'date') && jsonSchema.pattern) delete jsonSchema.pattern;
+  // A loose object's `additionalProperties: {}` is JSON Schema's default; written out, Swagger UI invents
+  // `additionalProp1..3` in every example it shows.
+  const extra = jsonSchema.additionalProperties;
+  if (extra && typeof extra === 'object' && Object.keys(extra).length === 0) delete jsonSchema.additionalProperties;
 }

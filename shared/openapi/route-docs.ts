@@ -18,7 +18,7 @@ import { PolicyComplianceRequest } from '../schemas/policy';
 import { EstimatedActualsQuery, PutSiteRequest, PvForecastRequest, SitePath, SiteQuery } from '../schemas/pv';
 import { RegulatoryUpdatesQuery } from '../schemas/regulatory';
 import { TerminalActionRequest, TerminalCustomerRequest } from '../schemas/terminal';
-import { ForecastResultsQuery, TrainingRequest, TrainingStatusPath } from '../schemas/training';
+import { ForecastResultsQuery, ModelPath, TrainingRequest, TrainingStatusPath } from '../schemas/training';
 import { HistoricalQuery, NowcastDataPoints, UploadFormB, UploadStatusPath } from '../schemas/uploads';
 import { WeatherDataRequest } from '../schemas/weather';
 import { CreateWebhookRequest, WebhookPath } from '../schemas/webhooks';
@@ -190,6 +190,8 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   results: { summary: 'Stored forecast results and their accuracy', tag: 'Training', query: ForecastResultsQuery, response: 'results: forecast_data, performance_metrics and business_insights.' },
   'forecast-results': { summary: 'Stored forecast results (same as GET /results)', tag: 'Training', query: ForecastResultsQuery, response: 'Same as GET /results.' },
   'models-marketplace': { summary: 'Models on the marketplace', tag: 'Training', response: 'available_models.' },
+  'model-promote': { summary: 'Promote a challenger (or archived) model to production', tag: 'Training', path: ModelPath, response: 'model (the record, now production, with its status_history), previous_production (now archived, or null), message.', errors: [404, 409] },
+  'model-rollback': { summary: 'Roll a production model back to the one it replaced', tag: 'Training', path: ModelPath, response: 'model (the restored production record), rolled_back (the named model, now archived), message.', errors: [404, 409] },
   'terminal-forecast': { summary: 'Stored forecast results of a customer', tag: 'Asset operations', description: TERMINAL_STORED, body: TerminalCustomerRequest, examples: { customer: ex.terminalCustomerExample }, response: 'success, customer_id, forecast_results, count.', errors: [404] },
   'terminal-ml-models': { summary: 'Model registry records', tag: 'Asset operations', description: '`customer_id` is an optional filter; the body may be `{}`.', body: TerminalCustomerRequest, examples: { all: {}, customer: ex.terminalCustomerExample }, response: 'success, model_metrics, count.' },
 

@@ -14,8 +14,11 @@ const fraction = z.number().min(0).max(1);
 
 /** Defaults of the battery fields the spec leaves optional (README: dispatch). */
 export const BATTERY_DEFAULTS = { battery_min_soc: 0.1, battery_max_soc: 0.9, initial_soc: 0.5, roundtrip_efficiency: 0.9 } as const;
-/** Currency per kW of the horizon's peak import when `demand_charges` is on and no rate is given. */
-export const DEFAULT_DEMAND_CHARGE_PER_KW = 15;
+/**
+ * Currency per kW of a calendar month's peak import, the monthly tariff used when `demand_charges` is on and
+ * no rate is given; a horizon shorter than the month takes its prorated share (shared/domain/dispatch/billing.ts).
+ */
+export const DEFAULT_MONTHLY_DEMAND_CHARGE_PER_KW = 15;
 
 export const DispatchOptimizationRequest = z.object({
   forecasts: z.object({
@@ -44,14 +47,24 @@ export const DispatchOptimizationRequest = z.object({
       /** Not in the spec: kW, no limit when absent. */
       grid_import_limit: powerKw().optional(),
       demand_charges: z.boolean().default(false),
-      /** Not in the spec: the tariff of demand_charges, currency per kW of peak import over the horizon. */
-      demand_charge_per_kw: z.number().min(0).max(MAX_ABS_PRICE).default(DEFAULT_DEMAND_CHARGE_PER_KW),
+      /** Not in the spec: currency per kW of the horizon's peak import, for this horizon as it is (no proration). */
+      demand_charge_per_kw: z.number().min(0).max(MAX_ABS_PRICE).optional(),
+      /** Not in the spec: currency per kW of each calendar month's peak import, prorated to the part of the month the horizon covers. */
+      monthly_demand_charge_per_kw: z.number().min(0).max(MAX_ABS_PRICE).optional(),
       /** Not in the spec: where the battery must end (default: at least where it started). */
       terminal_soc: z.union([z.enum(['at_least_initial', 'free']), fraction]).default('at_least_initial'),
       /** Not in the spec: the first interval's start (default: the next interval boundary from now). */
       start_time: z.iso.datetime({ offset: true }).optional(),
     })
-    .default({ objective: 'cost', interval_minutes: 60, demand_charges: false, demand_charge_per_kw: DEFAULT_DEMAND_CHARGE_PER_KW, terminal_soc: 'at_least_initial' }),
+    .refine((o) => o.demand_charge_per_kw === undefined || o.monthly_demand_charge_per_kw === undefined, {
+      path: ['demand_charge_per_kw'],
+      error: 'and monthly_demand_charge_per_kw are alternatives: give the charge for this horizon or the monthly tariff, not both',
+    })
+    .refine((o) => o.demand_charges || (o.demand_charge_per_kw === undefined && o.monthly_demand_charge_per_kw === undefined), {
+      path: ['demand_charges'],
+      error: 'must be true when a demand charge rate is given',
+    })
+    .default({ objective: 'cost', interval_minutes: 60, demand_charges: false, terminal_soc: 'at_least_initial' }),
 });
 export type DispatchOptimizationRequest = z.infer<typeof DispatchOptimizationRequest>;
 

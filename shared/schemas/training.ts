@@ -10,9 +10,10 @@ export const TrainingRequest = z.object({
   site_id: identifier().optional(),
   training_config: z.object({
     model_type: z.string().trim().min(1).max(64).default('ensemble'),
-    hyperparameter_tuning: z.boolean().default(false),
+    /** No default: the trainer runs no separate search or iterative fit, so a value asked for is answered in unused_inputs. */
+    hyperparameter_tuning: z.boolean().optional(),
     cross_validation_folds: z.number().int().min(1).max(60).default(14),
-    early_stopping: z.boolean().default(true),
+    early_stopping: z.boolean().optional(),
     feature_engineering: z
       .object({
         weather_features: z.boolean().default(true),
@@ -33,6 +34,9 @@ export const TrainingRequest = z.object({
 });
 
 export const TrainingStatusPath = z.object({ job_id: identifier() });
+
+/** POST /api/models/{model_id}/promote and /rollback. */
+export const ModelPath = z.object({ model_id: identifier() });
 
 /** GET /results and /api/forecast-results. */
 export const ForecastResultsQuery = z.object({

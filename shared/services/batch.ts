@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { newWebhookSecret } from '../domain/webhooks/signing';
 import { z } from 'zod';
-import { BadRequest, NotFound, ServiceError, StructuredError } from '../errors';
+import { NotFound, ServiceError, StructuredError } from '../errors';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
 import { log } from '../http/logger';
@@ -23,6 +23,7 @@ import {
 import type { Caller } from './authentication';
 import { customerForecast } from './customer-forecast';
 import { optimizeDispatch } from './dispatch';
+import { storedInterpolationFields, storedOptimizeRequest } from './batch-stored-inputs';
 import { interpolate } from './interpolation';
 import { ownedCustomer } from './tenants';
 
@@ -70,7 +71,11 @@ function parseOperation<S extends z.ZodType>(schema: S, input: unknown, rename: 
   throw validationError(new z.ZodError(issues), 'operation');
 }
 
-const REQUIRED_FOR_OPTIMIZE = ['forecasts', 'system_config'] as const;
+const INLINE_FORECASTS = ['solar_forecast', 'load_forecast', 'price_forecast'] as const;
+
+/** An optimize operation carrying all of the dispatch body: run as sent, as before stored inputs existed. */
+const isInlineOptimize = (op: BatchOperation) =>
+  op.system_config !== undefined && op.forecasts !== null && typeof op.forecasts === 'object' && INLINE_FORECASTS.every((k) => (op.forecasts as Record<string, unknown>)[k] !== undefined);
 
 /** Runs one operation as its endpoint would, for a customer of the caller; returns the endpoint's answer. */
 async function runOperation(caller: Caller, op: BatchOperation): Promise<unknown> {
@@ -81,25 +86,29 @@ async function runOperation(caller: Caller, op: BatchOperation): Promise<unknown
       return customerForecast(caller, query);
     }
     case 'optimize': {
-      // POST /api/dispatch-optimization; the spec's `objective` fills optimization_config.objective.
-      const missing = REQUIRED_FOR_OPTIMIZE.filter((k) => op[k] === undefined || op[k] === null);
-      if (missing.length) {
-        throw new BadRequest(`Invalid request: an optimize operation needs ${missing.join(' and ')}, as POST /api/dispatch-optimization does`);
+      // POST /api/dispatch-optimization; the spec's `objective` fills optimization_config.objective. What the
+      // operation does not send comes from the customer's stored forecasts and battery device.
+      if (isInlineOptimize(op)) {
+        const config = (op.optimization_config ?? {}) as Record<string, unknown>;
+        const request = parseOperation(DispatchOptimizationRequest, {
+          forecasts: op.forecasts,
+          system_config: op.system_config,
+          optimization_config: op.objective === undefined || config.objective !== undefined ? config : { ...config, objective: op.objective },
+        });
+        await ownedCustomer(caller, op.customer_id);
+        return optimizeDispatch(request);
       }
-      const config = (op.optimization_config ?? {}) as Record<string, unknown>;
-      const request = parseOperation(DispatchOptimizationRequest, {
-        forecasts: op.forecasts,
-        system_config: op.system_config,
-        optimization_config: op.objective === undefined || config.objective !== undefined ? config : { ...config, objective: op.objective },
-      });
-      await ownedCustomer(caller, op.customer_id);
-      return optimizeDispatch(request);
+      const { request, inputs } = await storedOptimizeRequest(caller, op);
+      return { ...(await optimizeDispatch(parseOperation(DispatchOptimizationRequest, request))), inputs };
     }
     case 'interpolate': {
-      // POST /interpolate; `type` names the operation here, so the series' kind is `series_type`.
+      // POST /interpolate; `type` names the operation here, so the series' kind is `series_type`. Without
+      // `data`, the site's stored series.
       const { type: _operation, series_type, ...fields } = op;
-      const request = parseOperation(InterpolationRequest, { ...fields, type: series_type }, { type: 'series_type' });
-      return interpolate(caller, request);
+      if (op.data !== undefined) return interpolate(caller, parseOperation(InterpolationRequest, { ...fields, type: series_type }, { type: 'series_type' }));
+      const stored = await storedInterpolationFields(caller, op);
+      const request = parseOperation(InterpolationRequest, { ...fields, ...stored.fields }, { type: 'series_type' });
+      return { ...(await interpolate(caller, request)), inputs: stored.inputs };
     }
   }
 }

@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound } from '../errors';
 import { ForecastInputError } from '../domain/forecasting/regularise';
+import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { forecastWithModel, SERVING_HISTORY_DAYS } from '../domain/training/serve';
 import type { ModelArtifact } from '../domain/training/train';
+import { forecastTiming } from '../domain/forecasting/forecast-timing';
 import { contextPvSystem } from '../domain/forecasting/pv-physical';
 import { publishEvent } from '../events/event-bus';
 import { saveForecastResult, type StoredForecastResult } from '../store/forecast-results-repo';
@@ -79,8 +81,10 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
   const weather = horizon.points;
   const future = horizon.future;
   const points = forecastWithModel(artifact, series, { ...data.context, ...(future && data.context.history ? { future } : {}) }, steps);
-  const generatedAt = new Date().toISOString();
+  const now = Date.now();
+  const generatedAt = new Date(now).toISOString();
   const forecastId = `fc_${randomUUID()}`;
+  const timing = forecastTiming(origin, times, now, `upload recent data for site ${site.site_id} (POST /upload_nowcast) for a forecast of the coming hours`);
   // The weather each step was forecast with (hourly values on the grid, see weatherExogenous).
   const conditions = (j: number) => ({ temperature_c: round(future?.temperature_c[j] ?? NaN, 1), irradiance_w_m2: round(future?.ghi_wm2[j] ?? NaN, 1), wind_speed_m_s: round(future?.wind_speed_ms[j] ?? NaN, 1) });
   const stored: StoredForecastResult = {
@@ -93,7 +97,9 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     model_name: model.model_name,
     model_version: model.model_version,
     horizon_hours: horizonHours,
-    // Hours ahead of the forecast's origin, the last data point.
+    forecast_start: timing.forecast_start,
+    data_age_hours: timing.data_age_hours,
+    // Hours ahead of the forecast's origin, the last data point (data_age_hours before generation).
     forecast_points: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), hour_ahead: Math.max(1, Math.ceil((p.t - origin) / HOUR_MS)), predicted_power_kw: round(p.value), lower_conf_kw: round(p.lower), upper_conf_kw: round(p.upper) })),
     metrics: model.metrics ?? { training_rmse: 0, validation_rmse: 0, mape_percent: 0, smape_percent: 0 },
     weather_context: {
@@ -110,8 +116,14 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     site_id: site.site_id,
     generated_at: generatedAt,
     horizon_hours: horizonHours,
+    ...timing,
     forecasts: points.map((p, j) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(j) })),
-    metadata: { model_version: model.model_version, training_data_points: model.training_data_points ?? 0, model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4) },
+    metadata: {
+      model_version: model.model_version,
+      training_data_points: model.training_data_points ?? 0,
+      model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4),
+      accuracy_metric: `${ACCURACY_METRIC}, on the model's held-out test days`,
+    },
     weather: weatherUsed(horizon, data, artifact.features.weather),
   };
 }

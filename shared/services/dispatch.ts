@@ -6,16 +6,40 @@ import { randomUUID } from 'node:crypto';
 import { assessCommand, type DeviceProfile } from '../domain/dispatch/command-checks';
 import { DispatchSolveError, optimiseDispatch } from '../domain/dispatch/optimise';
 import { DispatchInputError, type DispatchProblem } from '../domain/dispatch/problem';
+import { monthlyDemandPeriods } from '../domain/dispatch/billing';
 import { dispatchReport } from '../domain/dispatch/report';
 import { BadRequest, Unprocessable } from '../errors';
 import { publishEvent } from '../events/event-bus';
-import type { DispatchOptimizationRequest, RealtimeDispatchRequest } from '../schemas/dispatch';
+import { DEFAULT_MONTHLY_DEMAND_CHARGE_PER_KW, type DispatchOptimizationRequest, type RealtimeDispatchRequest } from '../schemas/dispatch';
 import { operationsCollection } from '../store/operations-repo';
 import { saveDeviceState, type DeviceRecord, type DeviceState } from '../store/tenants-repo';
 import type { Caller } from './authentication';
 import { ownedDevice } from './tenants';
 
-export function dispatchProblem(body: DispatchOptimizationRequest): DispatchProblem {
+/** How the demand charge was priced, as the answer states it. */
+export type DemandChargeBasis = 'none' | 'per_horizon' | 'monthly_prorated';
+
+/**
+ * The demand charge of a request: the caller's charge for this horizon (`demand_charge_per_kw`), or a
+ * monthly tariff (`monthly_demand_charge_per_kw`, default DEFAULT_MONTHLY_DEMAND_CHARGE_PER_KW) per calendar
+ * month of the horizon, prorated to the share of the month it covers.
+ */
+function demandCharge(opt: DispatchOptimizationRequest['optimization_config'], intervals: number, startMs: number): { basis: DemandChargeBasis; note: string; problem: Pick<DispatchProblem, 'demandChargePerKw' | 'demandPeriods'> } {
+  if (!opt.demand_charges) return { basis: 'none', note: 'no demand charge (demand_charges is false)', problem: { demandChargePerKw: 0 } };
+  if (opt.demand_charge_per_kw !== undefined) {
+    return { basis: 'per_horizon', note: `demand_charge_per_kw ${opt.demand_charge_per_kw} as given, charged once on the horizon's peak import`, problem: { demandChargePerKw: opt.demand_charge_per_kw } };
+  }
+  const monthly = opt.monthly_demand_charge_per_kw ?? DEFAULT_MONTHLY_DEMAND_CHARGE_PER_KW;
+  return {
+    basis: 'monthly_prorated',
+    note:
+      `a monthly tariff of ${monthly} per kW of each calendar month's (UTC) peak import${opt.monthly_demand_charge_per_kw === undefined ? ' (the default: give monthly_demand_charge_per_kw)' : ''}, ` +
+      "prorated to the share of the month the horizon covers; give demand_charge_per_kw to charge the horizon's peak at your own rate instead",
+    problem: { demandChargePerKw: 0, demandPeriods: monthlyDemandPeriods(startMs, opt.interval_minutes, intervals, monthly) },
+  };
+}
+
+export function dispatchProblem(body: DispatchOptimizationRequest, startMs = nextIntervalStart(body.optimization_config.interval_minutes)): DispatchProblem {
   const { forecasts: f, system_config: sys, optimization_config: opt } = body;
   const intervals = f.load_forecast.length;
   if (opt.time_horizon !== undefined) {
@@ -44,7 +68,7 @@ export function dispatchProblem(body: DispatchOptimizationRequest): DispatchProb
     intervalMinutes: opt.interval_minutes,
     exportLimitKw: opt.grid_export_limit ?? Infinity,
     importLimitKw: opt.grid_import_limit ?? Infinity,
-    demandChargePerKw: opt.demand_charges ? opt.demand_charge_per_kw : 0,
+    ...demandCharge(opt, intervals, startMs).problem,
     terminalSoc: opt.terminal_soc,
   };
 }
@@ -58,9 +82,10 @@ export function nextIntervalStart(intervalMinutes: number, now = Date.now()): nu
 export async function optimizeDispatch(body: DispatchOptimizationRequest) {
   const opt = body.optimization_config;
   try {
-    const problem = dispatchProblem(body);
     const start = opt.start_time ? Date.parse(opt.start_time) : nextIntervalStart(opt.interval_minutes);
+    const problem = dispatchProblem(body, start);
     const report = dispatchReport(await optimiseDispatch(problem), start);
+    const charge = demandCharge(opt, problem.loadKw.length, start);
     return {
       status: 'success',
       optimization_result: {
@@ -68,6 +93,7 @@ export async function optimizeDispatch(body: DispatchOptimizationRequest) {
         time_horizon: (problem.loadKw.length * opt.interval_minutes) / 60,
         interval_minutes: opt.interval_minutes,
         ...report,
+        economic_summary: { ...report.economic_summary, demand_charge_basis: charge.basis, demand_charge_note: charge.note },
       },
     };
   } catch (err) {

@@ -9,6 +9,7 @@ import { BadRequest, RateLimited } from '../errors';
 import { InvalidCsv, standardiseCsv, type StandardRow } from '../domain/ingest';
 import { resolveLocation } from '../domain/locations';
 import { forecastSeries, type EngineResult } from '../domain/forecasting/engine';
+import { forecastTiming } from '../domain/forecasting/forecast-timing';
 import { MIN_CALIBRATION_DAYS } from '../domain/forecasting/price';
 import { inferKind } from '../domain/forecasting/kind';
 import { forecastInsights, marketReading } from '../domain/forecasting/insights';
@@ -69,6 +70,20 @@ function accuracy(result: EngineResult) {
 
 const countForecast = () => incrementDailyCounter(new Date().toISOString().slice(0, 10), 'forecasts');
 
+/**
+ * Inputs of POST /forecast that the answer does not follow, each named with why (the price forecast's
+ * `unused_inputs`). `seasonal_adjustment: false` cannot be honoured: every member models the daily (and
+ * weekly) cycle, which is what makes it a forecast of solar, wind or load at all.
+ */
+function unusedForecastInputs(body: z.infer<typeof ForecastRequest>): string[] {
+  const unused: string[] = [];
+  if (!body.forecast_config.seasonal_adjustment) {
+    unused.push('seasonal_adjustment: false is not applied: every model captures the daily and weekly cycle of the series (clear-sky profile, calendar terms, seasonal smoothing), so the forecast is seasonally adjusted regardless');
+  }
+  if (body.weather && !body.forecast_config.weather_integration) unused.push('weather: sent without forecast_config.weather_integration: true, so not used');
+  return unused;
+}
+
 /** POST /forecast and POST /api/generate-forecast. */
 export async function generateForecast(caller: Caller, body: z.infer<typeof ForecastRequest>) {
   const units = new Set(body.historical_data.map((p) => p.unit));
@@ -81,6 +96,7 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
   const latitude = cfg.latitude ?? place?.latitude;
   const longitude = cfg.longitude ?? place?.longitude;
   const weatherPlace = latitude !== undefined && longitude !== undefined ? { latitude, longitude, timezone: place?.timezone } : undefined;
+  const unused = unusedForecastInputs(body);
   return withQuota(caller, 'forecasts', async () => {
     let weather: ForecastWeather | undefined;
     const { series, result } = await runEngine(points, cfg.horizon, cfg.confidence_interval, cfg.model_type, async (regular, horizonSteps) => {
@@ -99,6 +115,7 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
       },
       actionable_insights: forecastInsights(result.points, unit, series.stepMinutes),
       weather: (weather as ForecastWeather).used,
+      unused_inputs: unused,
     };
   });
 }
@@ -265,7 +282,7 @@ export async function freemiumForecast(form: MultipartBody) {
     throw err;
   }
   const place = location ? resolveLocation(location) : undefined;
-  const { result } = await runEngine(hourlyEnergy(parsed.rows), 24, 0.9, 'ensemble', {
+  const { series, result } = await runEngine(hourlyEnergy(parsed.rows), 24, 0.9, 'ensemble', {
     kind: 'solar',
     latitude: place?.latitude,
     longitude: place?.longitude,
@@ -275,6 +292,10 @@ export async function freemiumForecast(form: MultipartBody) {
   await countForecast();
   const values = result.points.map((p) => round(Math.max(0, p.value)));
   const peakValue = Math.max(...values);
+  // The forecast follows the file's last hour, and hour_ahead counts from there: the answer states how far that
+  // lies before the request (data_age_hours) and warns when forecast hours are already past.
+  const now = Date.now();
+  const timing = forecastTiming(series.t[series.t.length - 1], result.points.map((p) => p.t), now, 'send a file that reaches the last hours for a forecast of the coming ones');
   const forecasts = result.points.map((p, i) => ({
     timestamp: iso(p.t),
     hour_ahead: i + 1,
@@ -291,7 +312,9 @@ export async function freemiumForecast(form: MultipartBody) {
       location: form.fields.location ?? '',
       manufacturer: parsed.detectedManufacturer,
       forecast_hours: 24,
-      generated_at: new Date().toISOString(),
+      generated_at: new Date(now).toISOString(),
+      ...timing,
+      hour_ahead_basis: 'hours after data_end, the last hour of the file (data_age_hours before generated_at)',
       model_type: result.modelUsed,
       forecasts,
       summary: { total_kwh_24h: total, peak_kwh: peakValue, average_hourly_kwh: total / 24, peak_hour: forecasts[peakIndex].timestamp },

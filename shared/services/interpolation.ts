@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { BadRequest, NotFound, TierRowLimitExceeded } from '../errors';
 import { limitsOf } from '../domain/accounts/tiers';
-import { cleanSeries, type CleanOptions, type CleanResult } from '../domain/interpolation';
+import { cleanSeries, MIN_PROFILE_DAYS, type CleanOptions, type CleanResult } from '../domain/interpolation';
 import { resolveLocation } from '../domain/locations';
 import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { z } from 'zod';
@@ -146,6 +146,11 @@ export async function interpolate(caller: Caller, body: Request) {
       },
     };
     await saveInterpolationResult(stored);
+    const unused: string[] = [];
+    if (opts.weather_correlation && !weather.length) {
+      unused.push(latitude === undefined || longitude === undefined ? 'processing_options.weather_correlation: not used without a location (send location, or latitude and longitude)' : 'processing_options.weather_correlation: not used: the weather provider had no irradiance for the span');
+    }
+    if (opts.seasonal_adjustment && grid.t.length < MIN_PROFILE_DAYS * ((24 * 60) / stepMinutes)) unused.push(`processing_options.seasonal_adjustment: not used: a daily profile needs at least ${MIN_PROFILE_DAYS} days of series`);
     return {
       cleaned_data: grid.t.map((t, i) => ({ timestamp: iso(t), value: Number.isFinite(result.values[i]) ? result.values[i] : null, quality: result.quality[i] })),
       processing_stats: {
@@ -161,6 +166,7 @@ export async function interpolate(caller: Caller, body: Request) {
         gaps: result.gaps.map((g) => ({ start: iso(grid.t[g.start]), end: iso(grid.t[g.end]), steps: g.steps, method: g.method })),
       },
       result_id: stored.result_id,
+      unused_inputs: unused,
     };
   });
 }

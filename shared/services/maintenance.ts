@@ -45,6 +45,9 @@ interface BomRecord {
   items: ReturnType<typeof generateBom>['items'];
   total_cost: number;
   total_cost_cents: number;
+  /** Catalogue parts and prices, not a quote; absent on records stored before it was recorded. */
+  indicative?: true;
+  currency?: string;
   item_count: number;
   generated_at: string;
 }
@@ -104,15 +107,37 @@ export async function createBom(asset: AssetRecord, body: Record<string, unknown
     items: bom.items,
     total_cost: bom.total_cost,
     total_cost_cents: bom.total_cost_cents,
+    indicative: bom.indicative,
+    currency: bom.currency,
     item_count: bom.items.length,
     generated_at: now(),
   };
   await boms.insert(record);
-  return { success: true, message: `Bill of materials for ${record.maintenance_type} maintenance generated`, bom_id: record.bom_id, asset_id: asset.asset_id, items: record.items, total_cost: record.total_cost };
+  return {
+    success: true,
+    message: `Bill of materials for ${record.maintenance_type} maintenance generated (indicative catalogue parts and ${bom.currency} prices, not a quote)`,
+    bom_id: record.bom_id,
+    asset_id: asset.asset_id,
+    items: record.items,
+    total_cost: record.total_cost,
+    indicative: bom.indicative,
+    currency: bom.currency,
+  };
 }
 
 export async function listBoms(asset: AssetRecord) {
-  const items = (await boms.list(asset.account_id, (b) => b.asset_id === asset.asset_id)).map(({ bom_id, asset_id, generated_at, total_cost, item_count, maintenance_type, schedule_id }) => ({ bom_id, asset_id, generated_at, total_cost, item_count, maintenance_type, ...(schedule_id ? { schedule_id } : {}) }));
+  const items = (await boms.list(asset.account_id, (b) => b.asset_id === asset.asset_id)).map(({ bom_id, asset_id, generated_at, total_cost, item_count, maintenance_type, schedule_id, currency }) => ({
+    bom_id,
+    asset_id,
+    generated_at,
+    total_cost,
+    item_count,
+    maintenance_type,
+    ...(schedule_id ? { schedule_id } : {}),
+    // Every stored BOM was priced from the catalogue, in its currency.
+    indicative: true,
+    currency: currency ?? 'USD',
+  }));
   return { success: true, boms: items, count: items.length };
 }
 

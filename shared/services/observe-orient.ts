@@ -65,6 +65,10 @@ export interface DiagnosticRecord {
   confidence: number;
   severity: Diagnosis['severityLabel'];
   energy_at_risk_kw: number;
+  /** Energy the diagnosed faults cost over the data, kWh (each anomaly once). */
+  energy_lost_kwh?: number;
+  /** Every diagnosed fault: the energy at risk above combines theirs without counting the same hours twice. */
+  faults?: { family: Diagnosis['faultFamily']; confidence: number; energy_at_risk_kw: number; energy_lost_kwh: number }[];
   recommended_actions: Diagnosis['recommendedActions'];
 }
 
@@ -168,7 +172,7 @@ export async function orient(accountId: string, asset: AssetRecord, observation:
   const diagnosis: Diagnosis =
     observation.series && observation.result
       ? diagnose(observation.result.anomalies, observation.series, { capacityKw: asset.capacity_kw }, observation.result.expectedKw)
-      : { faultFamily: 'none', confidence: 0, severityLabel: 'normal', rootCause: `Nothing to diagnose: ${observation.record.message}`, energyAtRiskKw: 0, recommendedActions: [], evidence: {} };
+      : { faultFamily: 'none', confidence: 0, severityLabel: 'normal', rootCause: `Nothing to diagnose: ${observation.record.message}`, energyAtRiskKw: 0, energyLostKwh: 0, faults: [], recommendedActions: [], evidence: {} };
   const record: DiagnosticRecord = {
     diagnostic_id: `diag_${randomUUID()}`,
     account_id: accountId,
@@ -181,6 +185,8 @@ export async function orient(accountId: string, asset: AssetRecord, observation:
     confidence: round(diagnosis.confidence, 4),
     severity: diagnosis.severityLabel,
     energy_at_risk_kw: round(diagnosis.energyAtRiskKw),
+    energy_lost_kwh: round(diagnosis.energyLostKwh, 2),
+    faults: diagnosis.faults.map((f) => ({ family: f.family, confidence: f.confidence, energy_at_risk_kw: f.energyAtRiskKw, energy_lost_kwh: f.energyLostKwh })),
     recommended_actions: diagnosis.recommendedActions,
   };
   await diagnostics.insert(record);
@@ -238,6 +244,8 @@ export async function runDiagnosis(accountId: string, asset: AssetRecord) {
     fault_family: record.fault_family,
     severity: record.severity,
     energy_at_risk_kw: record.energy_at_risk_kw,
+    energy_lost_kwh: record.energy_lost_kwh,
+    faults: record.faults,
     recommended_actions: record.recommended_actions,
     detection_id: record.detection_id,
   };

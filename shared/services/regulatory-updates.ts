@@ -119,6 +119,12 @@ export async function pullRegulatoryUpdates(fetchText = fetchFeedText, feeds = c
 }
 
 /**
+ * The feeds of a pull in which every configured feed failed, else none: a pull with at least one feed that
+ * answered, or with no feed configured (REGULATORY_FEEDS=none), did what it was asked.
+ */
+export const failedPull = (summary: PullSummary): FeedReport[] => (summary.feeds.length > 0 && summary.feeds.every((f) => f.status === 'failed') ? summary.feeds : []);
+
+/**
  * GET /api/regulatory-updates: newest effective date first (ties by id), read in that order only until `limit`
  * match, so the answer costs about `limit` items for common filters however many are stored. `has_more` says
  * whether more match (a total would mean reading every match).

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { statfs } from 'node:fs/promises';
 import { config } from '../config';
+import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { queueDepth } from '../events/queues';
 import { listProductionModels } from '../store/models-repo';
 import { keyCacheStats } from './authentication';
@@ -40,14 +41,21 @@ export async function systemStatus() {
   return {
     system_metrics: { cpu_usage: cpuUsage(), memory_usage: memoryUsage(), disk_usage: disk, network_throughput: `in ${kb(t.inPerSecond)}, out ${kb(t.outPerSecond)}` },
     service_metrics: {
-      // Model jobs being worked on now, and those waiting (forecasts themselves are served within requests).
+      // Forecasts are computed within their request and never queued: the only forecasting work that runs as a
+      // job is training a forecasting model, so the spec's field counts those, named again as what they are.
       active_forecasting_jobs: trainingQueue.inFlight,
+      active_training_jobs: trainingQueue.inFlight,
       training_queue_length: trainingQueue.waiting,
       api_requests_per_minute: perMinute,
       cache_hit_rate: lookups ? round(keyCacheStats.hits / lookups, 4) : 0,
+      notes: [
+        'active_forecasting_jobs counts the jobs that build forecasting models (training jobs being worked on, as active_training_jobs): forecasts themselves are computed within their request and never run as jobs',
+        'cache_hit_rate is the API-key cache of this process',
+      ],
     },
     model_performance: {
       average_model_accuracy: accuracies.length ? round(accuracies.reduce((a, b) => a + b, 0) / accuracies.length, 4) : null,
+      accuracy_metric: `${ACCURACY_METRIC}, on each production model's held-out test days`,
       models_requiring_retraining: models.filter((m) => m.requires_retraining).length,
       latest_model_deployment: latest,
     },

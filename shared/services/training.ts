@@ -5,11 +5,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { config } from '../config';
-import { BadRequest, NotFound } from '../errors';
+import { BadRequest, NotFound, TierLimitExceeded } from '../errors';
+import { monthlyLimit } from '../domain/accounts/tiers';
 import { log } from '../http/logger';
 import { ForecastInputError } from '../domain/forecasting/regularise';
 import { ENSEMBLE } from '../domain/forecasting/engine';
 import { ALL_MEMBERS } from '../domain/forecasting/members';
+import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { FEATURE_MODEL, featureLayout, type FeatureConfig } from '../domain/training/feature-model';
 import { candidateMembers, dayAheadOnWindow, trainModel, TrainingDataError, type ModelArtifact, type TrainingReport } from '../domain/training/train';
 import { modelStepMinutes, TRAINING_WINDOW_DAYS, trainingWindowStart } from '../domain/training/window';
@@ -18,15 +20,17 @@ import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
 import { getObjectTextIfExists, putObject } from '../store/bucket';
 import { withLock } from '../store/locks';
-import { listModelsOfSite, saveModel, setModelStatus, type ModelRecord, type ModelStatus } from '../store/models-repo';
-import { getSite, listSites, type SiteRecord } from '../store/sites-repo';
+import { changeModelStatus, listModelsOfSite, saveModel, type ModelRecord, type ModelStatus } from '../store/models-repo';
+import { getAccount } from '../store/accounts-repo';
+import { getSite, listSites, markTrainingRequested, type SiteRecord } from '../store/sites-repo';
 import { listCustomers } from '../store/tenants-repo';
 import { claimTrainingJob, createTrainingJob, getTrainingJob, updateTrainingJob, type TrainingJobRecord } from '../store/training-jobs-repo';
 import type { Caller } from './authentication';
-import { withQuota } from './quota';
+import { consumeQuota, refundQuota, withQuota } from './quota';
 import { loadSiteModelData } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
 
+const DAY_MS = 86_400_000;
 const round = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : 0);
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -109,6 +113,18 @@ function newJob(site: SiteRecord, accountId: string, jobId: string, origin: Trai
   };
 }
 
+/**
+ * Training options the trainer cannot honour as asked, named in the answer (as the forecasts' `unused_inputs`):
+ * members are always chosen and weighted on the cross-validation folds, and every fit is closed-form or a
+ * fixed procedure, so there is no further search to switch on and no iteration to stop early.
+ */
+function unusedTrainingInputs(config: TrainingRequest['training_config']): string[] {
+  const unused: string[] = [];
+  if (config.hyperparameter_tuning) unused.push('hyperparameter_tuning: no search is run beyond what every training does (members chosen and weighted on the cross-validation folds)');
+  if (config.early_stopping) unused.push('early_stopping: does not apply: the models are fitted in closed form or by a fixed procedure, not by epochs that could stop early');
+  return unused;
+}
+
 /** POST /train: one job per site, queued; one unit of the monthly training quota per request. */
 export async function startTraining(caller: Caller, req: TrainingRequest) {
   const sites = await sitesToTrain(caller, req);
@@ -127,6 +143,7 @@ export async function startTraining(caller: Caller, req: TrainingRequest) {
       training_job: view(jobs[0]),
       training_progress_url: `/api/training-status/${jobs[0].job_id}`,
       ...(jobs.length > 1 ? { additional_jobs: jobs.slice(1).map((j) => ({ ...view(j), training_progress_url: `/api/training-status/${j.job_id}` })) } : {}),
+      unused_inputs: unusedTrainingInputs(req.training_config),
     };
   });
 }
@@ -153,6 +170,55 @@ export async function trainingStatus(caller: Caller, jobId: string) {
   };
 }
 
+/** What a processed upload did about automatic training (GET /api/uploads/{upload_id}, `training`). */
+export interface UploadTraining {
+  queued: boolean;
+  reason: string;
+  job_id?: string;
+  training_progress_url?: string;
+}
+
+/** One automatic job per site and request time, so a duplicate message finds the same job. */
+const automaticJobId = (customerId: string, siteId: string, requestedAt: string) =>
+  `job_auto_${createHash('sha256').update(`${customerId}\n${siteId}\n${requestedAt}`).digest('hex').slice(0, 24)}`;
+
+/**
+ * Automatic training (README, "Training and the model registry"): a historical upload that brings a site's
+ * history to TRAINING_MIN_HISTORY_DAYS queues one job for the site, once, for an account whose tier has a
+ * monthly training quota above 0, taking one unit of it as POST /train does. Anything else queues nothing and
+ * says why: the upload status shows it.
+ */
+export async function automaticTraining(upload: { account_id: string; kind: string }, site: SiteRecord, coverage: { first: string | null; last: string | null }): Promise<UploadTraining> {
+  const minimumDays = config().TRAINING_MIN_HISTORY_DAYS;
+  if (upload.kind !== 'historical') return { queued: false, reason: 'only historical uploads start automatic training; POST /train retrains on the site\'s latest data' };
+  const spanDays = coverage.first && coverage.last ? (Date.parse(coverage.last) - Date.parse(coverage.first)) / DAY_MS : 0;
+  if (spanDays < minimumDays) return { queued: false, reason: `the site's history spans ${round(spanDays, 1)} days; automatic training starts at ${minimumDays} days (POST /train trains on less)` };
+  const already = (at: string) => ({ queued: false, reason: `automatic training was already queued for this site at ${at}`, job_id: automaticJobId(site.customer_id, site.site_id, at), training_progress_url: `/api/training-status/${automaticJobId(site.customer_id, site.site_id, at)}` });
+  if (site.training_requested_at) return already(site.training_requested_at);
+  const account = upload.account_id ? await getAccount(upload.account_id) : undefined;
+  if (!account) return { queued: false, reason: 'no account owns this upload' };
+  if (monthlyLimit(account.tier, 'model_training_jobs', config().ENTERPRISE_QUOTA) === 0) {
+    return { queued: false, reason: `the ${account.tier} tier includes no model training (model_training_per_month: 0): no automatic training` };
+  }
+  const owner: Caller = { accountId: account.account_id, email: account.email, tier: account.tier, keyHash: '' };
+  try {
+    await consumeQuota(owner, 'model_training_jobs');
+  } catch (err) {
+    if (err instanceof TierLimitExceeded) return { queued: false, reason: `not queued: ${err.message}` };
+    throw err;
+  }
+  const requestedAt = new Date().toISOString();
+  if (!(await markTrainingRequested(site.customer_id, site.site_id, requestedAt))) {
+    await refundQuota(owner, 'model_training_jobs');
+    const current = await getSite(site.customer_id, site.site_id);
+    return already(current?.training_requested_at ?? requestedAt);
+  }
+  const jobId = automaticJobId(site.customer_id, site.site_id, requestedAt);
+  await createTrainingJob(newJob(site, account.account_id, jobId, 'automatic', { training_config: { model_type: TRAINING_DEFAULTS.model_type } }));
+  await enqueue('training', { type: 'automatic', account_id: account.account_id, customer_id: site.customer_id, site_id: site.site_id, requested_at: requestedAt });
+  return { queued: true, reason: `the site's history spans ${round(spanDays, 1)} days (automatic training starts at ${minimumDays}); one unit of the ${account.tier} tier's monthly training quota taken`, job_id: jobId, training_progress_url: `/api/training-status/${jobId}` };
+}
+
 /** Messages on the training queue. */
 export type TrainingMessage = { type: 'requested'; job_id: string } | { type: 'automatic'; account_id: string; customer_id: string; site_id: string; requested_at: string };
 
@@ -161,7 +227,8 @@ async function jobOfMessage(message: TrainingMessage): Promise<TrainingJobRecord
   if (message.type === 'requested') return getTrainingJob(message.job_id);
   const site = await getSite(message.customer_id, message.site_id);
   if (!site) return undefined;
-  const jobId = `job_auto_${createHash('sha256').update(`${message.customer_id}\n${message.site_id}\n${message.requested_at}`).digest('hex').slice(0, 24)}`;
+  const jobId = automaticJobId(message.customer_id, message.site_id, message.requested_at);
+  // Created when the job was queued (automaticTraining); created here for a message queued before that was so.
   await createTrainingJob(newJob(site, message.account_id, jobId, 'automatic', { training_config: { model_type: TRAINING_DEFAULTS.model_type } }));
   return getTrainingJob(jobId);
 }
@@ -244,18 +311,31 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
       status: decision.status,
       last_trained_at: new Date().toISOString(),
       training_data_window: { start: iso(report.window.start), end: iso(report.window.end) },
-      // Statistical members, no neural network: no layers, learning rate or dropout (README, "Training").
-      hyperparameters: { layers: [], learning_rate: 0, dropout: 0, optimizer: 'closed-form ridge and grid search; ensemble weights stacked per lead block by cross-validation' },
-      training_metrics: { epochs: folds, train_loss: round(report.cvMse), validation_loss: round(report.test.mse), early_stop_epoch: folds },
+      // Statistical members, no neural network: no layers, learning rate or dropout (model-registry.ts modelRecord).
+      hyperparameters: {
+        layers: [],
+        learning_rate: 0,
+        dropout: 0,
+        optimizer: 'closed-form ridge and grid search; ensemble weights stacked per lead block by cross-validation',
+        members: Object.keys(report.artifact.weights),
+        ridge_lambda: report.artifact.featureModel ? round(report.artifact.featureModel.lambda, 6) : null,
+      },
+      training_metrics: { epochs: 1, train_loss: round(report.cvMse), validation_loss: round(report.test.mse), early_stop_epoch: 1, cross_validation_folds: folds },
       artifact_locations: locations,
       validation_accuracy: round(report.test.accuracy),
       metrics: { training_rmse: round(Math.sqrt(report.cvMse)), validation_rmse: round(report.test.rmse), mape_percent: round(report.test.mape), smape_percent: round(report.test.smape) },
       training_data_points: report.trainingPoints,
       series_kind: report.artifact.kind,
       region: site.region,
+      ...(decision.status === 'production' && production ? { previous_production_model_id: production.model_id } : {}),
+      status_history: [{ action: 'trained', status: decision.status, at: new Date().toISOString(), by: 'training', from_production_version: production?.model_version ?? null, reason: decision.outcome }],
     };
     await saveModel(record);
-    if (decision.status === 'production') for (const old of productions) await setModelStatus(old, 'archived');
+    if (decision.status === 'production') {
+      for (const old of productions) {
+        await changeModelStatus(old, 'production', { action: 'archived', status: 'archived', at: new Date().toISOString(), by: 'training', from_production_version: old.model_version, reason: `replaced by ${record.model_version} (${decision.outcome})` });
+      }
+    }
     return { record, sizeMb, outcome: decision.outcome };
   });
 }
@@ -299,7 +379,10 @@ export async function runTrainingMessage(message: TrainingMessage, attempt = 1, 
     const testFrom = data.series.y.length - testDays * perDay;
     const { record, sizeMb, outcome } = await registerModel(job, site, report, data, testFrom);
     const performance = {
+      // The spec's validation_accuracy names three other metrics (mape in percent, rmse in kW, r_squared); the accuracy is the one of every other answer.
       validation_accuracy: { mape: round(report.test.mape), rmse: round(report.test.rmse), r_squared: round(report.test.r2) },
+      accuracy: round(report.test.accuracy),
+      accuracy_metric: `${ACCURACY_METRIC}, on the held-out test days; cross_validation_scores are the same per fold`,
       cross_validation_scores: report.crossValidationScores,
       feature_importance: report.featureImportance,
       member_weights: Object.fromEntries(Object.entries(report.artifact.weights).map(([k, v]) => [k, round(v)])),

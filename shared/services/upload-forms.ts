@@ -51,7 +51,24 @@ async function uploadDataPoints(caller: Caller, json: Record<string, unknown>) {
     source: 'data_points' as const,
   };
   const ack = await acceptUpload(caller, target, (key) => putObject(key, csv));
-  return { ...ack, data_points_received: input.data_points.length, parameters: input.parameters ?? {} };
+  return { ...ack, data_points_received: input.data_points.length, parameters: input.parameters ?? {}, unused_inputs: unusedNowcastParameters(input.parameters) };
+}
+
+/**
+ * Why each nowcast `parameter` sent changes nothing: a nowcast upload stores its points (merged into the
+ * site's series, which GET /forecast and dispatch then read); it runs no forecast or dispatch of its own.
+ */
+const NOWCAST_PARAMETER_USE: Record<string, string> = {
+  forecast_window: 'the upload runs no forecast: ask GET /forecast with horizon_hours (or POST /forecast with forecast_config.horizon)',
+  confidence_interval: 'the upload runs no forecast: POST /forecast takes forecast_config.confidence_interval; GET /forecast answers 90% intervals',
+  weather_integration: "weather is added to every upload whose location is known, and GET /forecast uses the site's weather when its model was trained with it",
+  dispatch_optimization: 'the upload runs no dispatch: ask POST /api/dispatch-optimization, or a batch optimize operation that reads the stored forecasts',
+};
+
+function unusedNowcastParameters(parameters: Record<string, unknown> | undefined): string[] {
+  return Object.keys(parameters ?? {})
+    .filter((name) => parameters![name] !== undefined && name in NOWCAST_PARAMETER_USE)
+    .map((name) => `parameters.${name}: not used: ${NOWCAST_PARAMETER_USE[name]}`);
 }
 
 /** Platform POST /upload_historical: the CSV is the body, the rest is in the query. */
@@ -79,6 +96,10 @@ export async function uploadHistoricalPlatform(caller: Caller, query: Record<str
     estimated_processing_time: estimatedProcessingTime(csv.length),
     upload_id: ack.upload_id,
     s3_path: ack.s3_path,
+    unused_inputs: [
+      ...(q.filename ? ['filename: not used: the stored object is named by the upload layout (s3_path), and the CSV is read by its header, not its name'] : []),
+      ...(q.equipment_type ? ['equipment_type: not used: the series is read as the power or energy its columns give, whatever the equipment'] : []),
+    ],
   };
 }
 

@@ -6,23 +6,20 @@
  * The same object delivered twice changes nothing: a processed object's ETag is remembered.
  */
 import { randomUUID } from 'node:crypto';
-import { config } from '../config';
 import { log } from '../http/logger';
 import { InvalidCsv, combineSummaries, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, summariseMonth, type Coverage, type MonthSummary, type StandardRow } from '../domain/ingest';
 import { parseUploadKey, quarantineKey, seriesKey, seriesPrefix, weatherKey } from '../domain/uploads/object-keys';
 import { readSeries } from './site-data';
+import { automaticTraining } from './training';
 import { publishEvent } from '../events/event-bus';
-import { enqueue } from '../events/queues';
 import { copyObject, getObjectStream, getObjectTextIfExists, headObject, listKeys, putObject } from '../store/bucket';
 import { listAssetsOfSite } from '../store/assets-repo';
 import { withLock } from '../store/locks';
 import { listMonthSummaries, markSummariesComplete, saveMonthSummaries, summariesComplete } from '../store/series-summaries-repo';
-import { ensureSite, getSite, markTrainingRequested, setCoverage, type SiteRecord } from '../store/sites-repo';
+import { ensureSite, getSite, setCoverage, type SiteRecord } from '../store/sites-repo';
 import { getCustomer } from '../store/tenants-repo';
 import { claimObjectKey, getUpload, retryPromisedReason, saveUpload, updateUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
 import { weatherFor } from '../weather';
-
-const DAY_MS = 86_400_000;
 
 /** Begins the reason recorded on a drop-in whose customer no account owns (SPEC: never an ownerless record). */
 export const NO_OWNER_REASON = 'No account owns customer';
@@ -121,8 +118,11 @@ export async function processUploadedObject(key: string): Promise<void> {
     const file = await timed('standardise_ms', getObjectStream(key).then((body) => standardiseCsv(body, { manufacturer: upload.manufacturer ?? undefined, timezone: site.timezone ?? 'UTC' })));
     const merged = await timed('merge_ms', mergeIntoSeries(site, file.rows, file.intervalMinutes));
     const weatherNote = await timed('weather_ms', addWeather(site, file.rows).catch((err: Error) => `weather not added: ${err.message}`));
+    // Decided before the upload reads processed, so its status shows whether training was queued, and why not.
+    const training = await timed('training_ms', automaticTraining(upload, site, merged.coverage));
     await updateUpload(upload.upload_id, {
       status: 'processed',
+      training,
       manufacturer: upload.manufacturer ?? file.detectedManufacturer,
       rows: file.rows.length,
       rows_rejected: file.rowsRejected,
@@ -249,14 +249,10 @@ async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string
   return `weather added from the ${answer.source} provider${answer.note ? ` (${answer.note})` : ''}`;
 }
 
-/** What follows ingestion: the event (which also refreshes the PV specs and tuning, shared/pipelines.ts), automatic training at the threshold, detection for a site's assets. */
+/** What follows ingestion: the event (which also refreshes the PV specs and tuning, shared/pipelines.ts), detection for a site's assets. */
 async function afterIngest(upload: UploadRecord, site: SiteRecord, rows: number, cov: { first: string | null; last: string | null }): Promise<void> {
   const data = { upload_id: upload.upload_id, customer_id: upload.customer_id, site_id: upload.site_id, kind: upload.kind, rows, first: cov.first, last: cov.last };
   await publishEvent('data.ingested', upload.account_id, data);
-  const spanDays = cov.first && cov.last ? (Date.parse(cov.last) - Date.parse(cov.first)) / DAY_MS : 0;
-  if (upload.kind === 'historical' && spanDays >= config().TRAINING_MIN_HISTORY_DAYS && (await markTrainingRequested(site.customer_id, site.site_id, new Date().toISOString()))) {
-    await enqueue('training', { type: 'automatic', account_id: upload.account_id, customer_id: site.customer_id, site_id: site.site_id, requested_at: new Date().toISOString() });
-  }
   if (upload.kind === 'nowcast' && upload.account_id && (await listAssetsOfSite(upload.account_id, site.customer_id, site.site_id)).length) {
     await publishEvent('detection.requested', upload.account_id, data);
   }

@@ -21,6 +21,9 @@ export interface StoredForecastResult {
   model_name: string;
   model_version: string;
   horizon_hours: number;
+  /** The first forecast step, and how far the site's last data point lay before generated_at (hours). */
+  forecast_start?: string;
+  data_age_hours?: number;
   forecast_points: StoredForecastPoint[];
   metrics: { training_rmse: number; validation_rmse: number; mape_percent: number; smape_percent: number };
   weather_context: { avg_temperature_c: number; avg_irradiance_wm2: number; avg_wind_speed_ms: number };

@@ -97,5 +97,10 @@ export async function getDevice(deviceId: string): Promise<DeviceRecord | undefi
   return item && withoutKeys<DeviceRecord>(item);
 }
 
+/** The devices registered for a customer. */
+export async function listCustomerDevices(customerId: string): Promise<DeviceRecord[]> {
+  return (await queryIndex('accounts', keys.customerDevicesIndex(customerId).gsi1pk)).map((i) => withoutKeys<DeviceRecord>(i));
+}
+
 /** Replaces the device's last known state. */
 export const saveDeviceState = (deviceId: string, state: DeviceState): Promise<boolean> => setFields('accounts', keys.device(deviceId), { state });

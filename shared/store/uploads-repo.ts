@@ -32,6 +32,8 @@ export interface UploadRecord {
   reason?: string;
   quarantine_path?: string;
   processed_etag?: string;
+  /** Whether this upload queued automatic training, and if not why (shared/services/training.ts automaticTraining). */
+  training?: { queued: boolean; reason: string; job_id?: string; training_progress_url?: string };
   /** Times the upload reconciler re-drove this upload (shared/services/upload-reconciler.ts). */
   reconcile_attempts?: number;
   created_at: string;

@@ -60,7 +60,11 @@ describe('POST /api/dispatch-optimization', () => {
     expect(summary.total_revenue).toBeCloseTo(exported, 4);
     expect(summary.net_benefit).toBeGreaterThan(0);
     expect(summary.net_benefit).toBeCloseTo(summary.baseline_without_battery.net_cost - summary.net_cost, 6);
-    expect(summary.peak_shaving_savings).toBeCloseTo(15 * (summary.baseline_without_battery.peak_import_kw - summary.peak_import_kw), 6);
+    // The default monthly tariff of 15/kW, prorated: 2 h of June and 22 h of July (start 2026-07-01T00:00+02:00).
+    expect(summary.demand_charge_basis).toBe('monthly_prorated');
+    const periods = summary.demand_charge_periods as { charge_per_kw: number; peak_import_kw: number; baseline_peak_import_kw: number }[];
+    expect(periods.map((x) => x.charge_per_kw)).toEqual([expect.closeTo((15 * 2) / 720, 6), expect.closeTo((15 * 22) / 744, 6)]);
+    expect(summary.peak_shaving_savings).toBeCloseTo(periods.reduce((a, x) => a + x.charge_per_kw * (x.baseline_peak_import_kw - x.peak_import_kw), 0), 4);
     expect(result.operational_insights.join('\n')).toMatch(/equivalent full cycles[\s\S]*Solved to optimality by HiGHS/);
   });
 
@@ -84,6 +88,68 @@ describe('POST /api/dispatch-optimization', () => {
     });
     expect(await post(request({ optimization: { objective: 'profit' } }))).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Invalid request: optimization_config\.objective/) } });
     expect(await post({ forecasts: request().forecasts })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/system_config/) } });
+  });
+});
+
+describe('POST /api/dispatch-optimization demand charges', () => {
+  const post = async (json: unknown) => call(runtime(), 'POST', '/api/dispatch-optimization', { key: (await registerKey(runtime())).key, json });
+  const day = (optimization: object, price?: number[]) => request({ optimization: { start_time: '2026-07-01T00:00:00Z', ...optimization }, ...(price ? { price } : {}) });
+
+  it("prorates the default monthly tariff to a day's share of its month, so the saving follows the battery, not a constant", async () => {
+    const r = await post(day({}));
+    expect(r.status).toBe(200);
+    const summary = r.body.optimization_result.economic_summary;
+    expect(summary.demand_charge_basis).toBe('monthly_prorated');
+    expect(summary.demand_charge_note).toMatch(/monthly tariff of 15 per kW .* prorated/);
+    expect(summary.demand_charge_periods).toEqual([
+      { start: '2026-07-01T00:00:00.000Z', end: '2026-07-02T00:00:00.000Z', charge_per_kw: expect.closeTo(15 / 31, 6), peak_import_kw: summary.peak_import_kw, baseline_peak_import_kw: summary.baseline_without_battery.peak_import_kw, demand_charge: expect.closeTo((15 / 31) * summary.peak_import_kw, 4) },
+    ]);
+    expect(summary.demand_charge).toBeCloseTo((15 / 31) * summary.peak_import_kw, 4);
+    expect(summary.peak_shaving_savings).toBeCloseTo((15 / 31) * (summary.baseline_without_battery.peak_import_kw - summary.peak_import_kw), 4);
+    // A full month of the same tariff would have cost 31 times as much per kW: the day is not billed a month.
+    expect(summary.peak_shaving_savings).toBeLessThan(15 * (summary.baseline_without_battery.peak_import_kw - summary.peak_import_kw));
+  });
+
+  it('charges the horizon at demand_charge_per_kw as given, and says so', async () => {
+    const r = await post(day({ demand_charge_per_kw: 12 }));
+    const summary = r.body.optimization_result.economic_summary;
+    expect(summary.demand_charge_basis).toBe('per_horizon');
+    expect(summary.demand_charge_periods).toHaveLength(1);
+    expect(summary.demand_charge_periods[0].charge_per_kw).toBe(12);
+    expect(summary.peak_shaving_savings).toBeCloseTo(12 * (summary.baseline_without_battery.peak_import_kw - summary.peak_import_kw), 4);
+  });
+
+  it("charges each calendar month's own peak once over a horizon spanning two months", async () => {
+    // 48 hours from 31 January: a flat 10 kW load in January, 30 kW in February, no solar, flat prices.
+    const load = Array.from({ length: 48 }, (_, t) => (t < 24 ? 10 : 30));
+    const json = {
+      forecasts: { solar_forecast: load.map(() => 0), load_forecast: load, price_forecast: load.map(() => 0.1) },
+      system_config: { ...SYSTEM, battery_capacity_kwh: 10, battery_power_kw: 2 },
+      optimization_config: { objective: 'cost', interval_minutes: 60, demand_charges: true, monthly_demand_charge_per_kw: 100, start_time: '2027-01-31T00:00:00Z' },
+    };
+    const r = await post(json);
+    expect(r.status).toBe(200);
+    const summary = r.body.optimization_result.economic_summary;
+    const periods = summary.demand_charge_periods as { start: string; charge_per_kw: number; peak_import_kw: number; demand_charge: number }[];
+    expect(periods.map((x) => [x.start, x.charge_per_kw])).toEqual([
+      ['2027-01-31T00:00:00.000Z', expect.closeTo(100 / 31, 6)],
+      ['2027-02-01T00:00:00.000Z', expect.closeTo(100 / 28, 6)],
+    ]);
+    // Each month's peak is its own: January's is not raised to February's.
+    expect(periods[0].peak_import_kw).toBeLessThanOrEqual(10 + 1e-6);
+    expect(periods[1].peak_import_kw).toBeGreaterThan(25);
+    expect(summary.demand_charge).toBeCloseTo(periods.reduce((a, x) => a + x.charge_per_kw * x.peak_import_kw, 0), 4);
+  });
+
+  it('refuses a rate without demand_charges, and both rates at once', async () => {
+    expect(await post(day({ demand_charges: false, demand_charge_per_kw: 12 }))).toMatchObject({ status: 400, body: { error: 'Invalid request: optimization_config.demand_charges must be true when a demand charge rate is given' } });
+    expect(await post(day({ demand_charge_per_kw: 12, monthly_demand_charge_per_kw: 15 }))).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^Invalid request: optimization_config\.demand_charge_per_kw and monthly_demand_charge_per_kw are alternatives/) },
+    });
+    const off = await post(day({ demand_charges: false }));
+    expect(off.body.optimization_result.economic_summary).toMatchObject({ demand_charge_basis: 'none', demand_charge: 0, peak_shaving_savings: 0 });
+    expect(off.body.optimization_result.economic_summary.demand_charge_periods).toBeUndefined();
   });
 });
 

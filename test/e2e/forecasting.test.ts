@@ -119,6 +119,10 @@ describe('POST /v1/freemium-forecast', () => {
     expect(fc.summary.peak_kwh).toBe(Math.max(...values));
     expect(fc.summary.average_hourly_kwh).toBeCloseTo(total / 24, 9);
     expect(fc.forecasts.map((f: { hour_ahead: number }) => f.hour_ahead)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    // hour_ahead counts from the file's last hour; the answer says how long before the request that was, and warns.
+    expect(fc).toMatchObject({ forecast_start: new Date(END + HOUR).toISOString(), data_end: new Date(END).toISOString(), hour_ahead_basis: expect.stringMatching(/^hours after data_end/) });
+    expect(fc.data_age_hours).toBeCloseTo((Date.parse(fc.generated_at) - END) / HOUR, 0);
+    expect(fc.warnings).toEqual([expect.stringContaining('the whole forecast')]);
     for (const f of fc.forecasts) expect(f.confidence).toBeGreaterThanOrEqual(0);
     for (const f of fc.forecasts) expect(f.confidence).toBeLessThanOrEqual(1);
   });

@@ -54,9 +54,9 @@ describe('authentication', () => {
     ['an unknown x-api-key', { key: 'eo_live_unknown' }],
     ['an unknown bearer key', { key: 'eo_live_unknown', bearer: true }],
     ['a Basic authorization', { headers: { authorization: 'Basic Y29uZjpjb25m' } }],
-  ])('answers 401 to %s on both groups', async (_label, options) => {
+  ])('answers 401 to %s on both groups with the same body (SPEC authentication rule 4)', async (_label, options) => {
     expect(await call(runtime(), 'GET', '/api/usage', options)).toMatchObject({ status: 401, body: { status: 'error', error: 'Unauthorized' } });
-    expect(await call(runtime(), 'POST', '/terminal/assets', { ...options, json: { action: 'list' } })).toMatchObject({ status: 401, body: { success: false, message: 'Unauthorized' } });
+    expect(await call(runtime(), 'POST', '/terminal/assets', { ...options, json: { action: 'list' } })).toMatchObject({ status: 401, body: { status: 'error', error: 'Unauthorized' } });
   });
 
   it('accepts the same key in both header forms', async () => {
@@ -173,8 +173,10 @@ describe('system status', () => {
     expect(s.disk_usage).toBeGreaterThan(0);
     expect(s.network_throughput).toMatch(/^in \d+\.\d+ KB\/s, out \d+\.\d+ KB\/s$/);
     expect(q.training_queue_length).toBe(0);
+    // Forecasts never run as jobs: the spec's active_forecasting_jobs counts training jobs, and says so.
+    expect(q).toMatchObject({ active_forecasting_jobs: 0, active_training_jobs: 0, notes: [expect.stringMatching(/^active_forecasting_jobs counts the jobs that build forecasting models/), expect.any(String)] });
     expect(q.api_requests_per_minute).toBeGreaterThan(0);
-    expect(m).toEqual({ average_model_accuracy: null, models_requiring_retraining: 0, latest_model_deployment: null });
+    expect(m).toEqual({ average_model_accuracy: null, accuracy_metric: expect.stringMatching(/^1 - WAPE/), models_requiring_retraining: 0, latest_model_deployment: null });
   });
 });
 

@@ -55,10 +55,22 @@ describe('the maintenance loop endpoints', () => {
       return s + Math.round(i.total_cost * 100);
     }, 0);
     expect(Math.round(bom.body.total_cost * 100)).toBe(cents);
-    expect(bom.body.items.map((i: { part_number: string }) => i.part_number)).toContain('SMA-FILTER-AIR');
+    // A Sunny Tripower's preventive job: SMA's OEM group applies, the Highpower/Central filter does not.
+    expect(bom.body.items.map((i: { part_number: string }) => i.part_number)).toEqual(['INV-PM-LAB', 'INV-IR-SCAN', 'INV-CLEAN-KIT', 'INV-TERM-KIT']);
+    expect(bom.body).toMatchObject({ indicative: true, currency: 'USD', message: expect.stringMatching(/indicative/) });
     const listed = await post('bom', { action: 'list', asset_id });
-    expect(listed.body).toMatchObject({ count: 1, boms: [{ bom_id: bom.body.bom_id, total_cost: bom.body.total_cost, item_count: bom.body.items.length }] });
+    expect(listed.body).toMatchObject({ count: 1, boms: [{ bom_id: bom.body.bom_id, total_cost: bom.body.total_cost, item_count: bom.body.items.length, indicative: true, currency: 'USD' }] });
     expect(listed.body.boms[0].items).toBeUndefined();
+  });
+
+  it("gives a Sunny Boy the parts of its family, not a Sunny Tripower's fan kit", async () => {
+    const boy = await asset({ capacity_kw: 5, components: [{ oem: 'SMA', model: 'Sunny Boy 5.0', serial: 'SN2' }] });
+    const tripower = await asset();
+
+    const parts = async (asset_id: string) => (await post('bom', { action: 'generate', asset_id, maintenance_type: 'corrective' })).body.items.map((i: { part_number: string }) => i.part_number);
+
+    expect(await parts(boy)).toEqual(['INV-CM-LAB', 'INV-DC-FUSE', 'SMA-SUNCLIX-SB', 'SMA-COMM-MOD']);
+    expect(await parts(tripower)).toContain('SMA-FANKIT-STP');
   });
 
   it('moves a work order pending -> in_progress -> completed and refuses other moves with 409', async () => {

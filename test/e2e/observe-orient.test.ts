@@ -12,13 +12,13 @@ const BERLIN = { latitude: 52.52, longitude: 13.405 };
 const CAPACITY_KW = 10;
 const uid = () => Math.random().toString(36).slice(2, 10);
 
-/** Clear-sky production of a 10 kW system in Berlin, 15-minute steps, `tripped` days zero between 10:00 and 13:00 UTC. */
-function clearSkyCsv(from: number, days: number, trippedDays: readonly number[] = []): string {
+/** Clear-sky production of a 10 kW system in Berlin, 15-minute steps, `tripped` days zero between `hours` UTC (10:00 to 13:00). */
+function clearSkyCsv(from: number, days: number, trippedDays: readonly number[] = [], [fromHour, toHour] = [10, 13]): string {
   const lines = ['timestamp,power_kw'];
   for (let t = from; t < from + days * 24 * HOUR; t += STEP) {
     const day = Math.floor((t - from) / (24 * HOUR));
     const hour = new Date(t).getUTCHours();
-    const tripped = trippedDays.includes(day) && hour >= 10 && hour < 13;
+    const tripped = trippedDays.includes(day) && hour >= fromHour && hour < toHour;
     const kw = tripped ? 0 : (0.85 * CAPACITY_KW * clearSkyGhiAt(new Date(t), BERLIN)) / 1000;
     lines.push(`${new Date(t).toISOString()},${kw.toFixed(3)}`);
   }
@@ -65,6 +65,23 @@ describe('detection, diagnosis and the OODA summary', () => {
 
     const listed = await post('detect', { action: 'list', asset_id: site.asset_id });
     expect(listed.body.count).toBe(2); // the run, and the observation diagnosis made
+  });
+
+  it('catches an inverter dead for four November days in Berlin, and puts its output at risk', async () => {
+    const from = Date.UTC(2026, 10, 1);
+    const site = await siteWithAsset(clearSkyCsv(from, 21, [14, 15, 16, 17], [0, 24]));
+
+    const detection = await post('detect', { action: 'run', asset_id: site.asset_id });
+    const zeros = detection.body.anomalies.filter((a: { kind: string }) => a.kind === 'zero_output');
+    expect(zeros).toHaveLength(1);
+    expect(zeros[0]).toMatchObject({ severity: 'critical', start: expect.stringMatching(/^2026-11-15T0[6-8]:/), end: expect.stringMatching(/^2026-11-18T1[4-6]:/) });
+
+    const diagnosis = await post('diagnose', { action: 'run', asset_id: site.asset_id });
+    expect(diagnosis.body).toMatchObject({ fault_family: 'inverter_trip', severity: 'critical', faults: [expect.objectContaining({ family: 'inverter_trip' })] });
+    // A Berlin November day's mean daylight output at this rating: 1-3 kW; four days' worth lost.
+    expect(diagnosis.body.energy_at_risk_kw).toBeGreaterThan(1);
+    expect(diagnosis.body.energy_at_risk_kw).toBeLessThan(3);
+    expect(diagnosis.body.energy_lost_kwh).toBeGreaterThan(40);
   });
 
   it('completes with no anomalies and says why for an asset without a site, and diagnoses nothing', async () => {

@@ -4,13 +4,13 @@
  *
  * Per interval t (length dt hours), in kW: charge c, discharge d, import g, export e, curtailed solar u;
  * state of charge s (kWh, end of the interval). Minimise
- *     sum_t dt * (importPrice_t * g_t - exportPrice_t * e_t)  +  demandCharge * peak
+ *     sum_t dt * (importPrice_t * g_t - exportPrice_t * e_t)  +  sum_k demandCharge_k * peak_k
  * subject to
  *     balance:  d - c + g - e - u = load - solar
  *     SOC:      s_t - s_{t-1} - eta * dt * c + dt / eta * d = 0      (eta = sqrt(round trip); s_{-1} = initial)
  *     bounds:   0 <= c, d <= P;  minSoc*C <= s <= maxSoc*C;  s_last >= terminal floor;  0 <= u <= solar
  *               0 <= e <= min(exportLimit, solar + P);  0 <= g <= min(importLimit, load + P)
- *     peak:     g_t - peak <= 0                      (only with a demand charge)
+ *     peak:     g_t - peak_k <= 0 for t in billing period k   (only with a demand charge)
  *     cost:     e_t + u_t <= solar_t                 (objective `cost`: only solar may be exported)
  *     no simultaneous charge and discharge, where asked (binary z_t): c_t <= P z_t, d_t <= P (1 - z_t)
  *     no simultaneous import and export, where asked (binary y_t): g_t <= G y_t, e_t <= E (1 - y_t)
@@ -18,7 +18,7 @@
  * when export is paid more than import costs. Maximising revenue and minimising cost are the same sum;
  * `revenue` reports its negative.
  */
-import { hoursPerInterval, oneWayEfficiency, terminalFloorKwh, type DispatchProblem } from './problem';
+import { demandPeriodsOf, hoursPerInterval, oneWayEfficiency, terminalFloorKwh, type DispatchProblem } from './problem';
 
 /** A minimisation in the form every LP solver accepts: rowLower <= A x <= rowUpper, colLower <= x <= colUpper. */
 export interface LinearProgram {
@@ -52,8 +52,8 @@ export const NO_BINARIES: BinaryIntervals = { battery: new Set(), grid: new Set(
 
 export interface Layout {
   intervals: number;
-  /** Column of the peak-import variable, or -1. */
-  peak: number;
+  /** Column of each charged billing period's peak-import variable, with the period's intervals [start, end). */
+  peaks: { column: number; start: number; end: number; chargePerKw: number }[];
   batteryBinary: Map<number, number>;
   gridBinary: Map<number, number>;
 }
@@ -122,11 +122,15 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
   const dt = hoursPerInterval(p);
   const eta = oneWayEfficiency(p.battery);
   const { capacityKwh: cap, powerKw: power } = p.battery;
-  const hasPeak = p.demandChargePerKw > 0;
-  const batteryBinary = new Map([...binaries.battery].sort((a, b) => a - b).map((t, i) => [t, n * VARS_PER_INTERVAL + (hasPeak ? 1 : 0) + i]));
-  const gridBinary = new Map([...binaries.grid].sort((a, b) => a - b).map((t, i) => [t, n * VARS_PER_INTERVAL + (hasPeak ? 1 : 0) + batteryBinary.size + i]));
-  const numCols = n * VARS_PER_INTERVAL + (hasPeak ? 1 : 0) + batteryBinary.size + gridBinary.size;
-  const peak = hasPeak ? n * VARS_PER_INTERVAL : -1;
+  // One peak variable per billing period with a charge; a period without one leaves its peak free.
+  const peaks = demandPeriodsOf(p)
+    .filter((period) => period.chargePerKw > 0)
+    .map((period, k) => ({ column: n * VARS_PER_INTERVAL + k, start: period.start, end: period.end, chargePerKw: period.chargePerKw }));
+  const peakOf = new Int32Array(n).fill(-1);
+  for (const peak of peaks) peakOf.fill(peak.column, peak.start, peak.end);
+  const batteryBinary = new Map([...binaries.battery].sort((a, b) => a - b).map((t, i) => [t, n * VARS_PER_INTERVAL + peaks.length + i]));
+  const gridBinary = new Map([...binaries.grid].sort((a, b) => a - b).map((t, i) => [t, n * VARS_PER_INTERVAL + peaks.length + batteryBinary.size + i]));
+  const numCols = n * VARS_PER_INTERVAL + peaks.length + batteryBinary.size + gridBinary.size;
 
   const colCost = new Float64Array(numCols);
   const colLower = new Float64Array(numCols);
@@ -151,9 +155,9 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
     set('curtail', 0, p.solarKw[t], 0);
   }
   colLower[column(n - 1, 'soc')] = floor;
-  if (hasPeak) {
-    colUpper[peak] = Infinity;
-    colCost[peak] = p.demandChargePerKw;
+  for (const peak of peaks) {
+    colUpper[peak.column] = Infinity;
+    colCost[peak.column] = peak.chargePerKw;
   }
   for (const j of [...batteryBinary.values(), ...gridBinary.values()]) {
     colUpper[j] = 1;
@@ -163,7 +167,7 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
     const names = new Array<string>(numCols);
     const vars = Object.keys(VAR) as (keyof typeof VAR)[];
     for (let t = 0; t < n; t++) for (const v of vars) names[column(t, v)] = `${v}_${t}`;
-    if (hasPeak) names[peak] = 'peak_import';
+    peaks.forEach((peak, k) => (names[peak.column] = peaks.length === 1 ? 'peak_import' : `peak_import_${k}`));
     for (const [t, j] of batteryBinary) names[j] = `charging_${t}`;
     for (const [t, j] of gridBinary) names[j] = `importing_${t}`;
     return names;
@@ -186,7 +190,7 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
       rows.row('soc', t, 0, 0).term(column(t - 1, 'soc'), -1);
     }
     rows.term(c, -eta * dt).term(d, dt / eta).term(s, 1);
-    if (hasPeak) rows.row('peak', t, -Infinity, 0).term(g, 1).term(peak, -1);
+    if (peakOf[t] >= 0) rows.row('peak', t, -Infinity, 0).term(g, 1).term(peakOf[t], -1);
     if (p.objective === 'cost') rows.row('solar_export', t, -Infinity, p.solarKw[t]).term(e, 1).term(u, 1);
     const z = batteryBinary.get(t);
     if (z !== undefined) {
@@ -221,7 +225,7 @@ export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryInterva
       colIndex: rows.cols.slice(0, rows.nonzeros),
       values: rows.vals.slice(0, rows.nonzeros),
     },
-    layout: { intervals: n, peak, batteryBinary, gridBinary },
+    layout: { intervals: n, peaks, batteryBinary, gridBinary },
   };
 }
 

@@ -37,10 +37,31 @@ export interface DispatchProblem {
   /** kW; Infinity when unlimited. */
   exportLimitKw: number;
   importLimitKw: number;
-  /** Currency per kW of the horizon's peak import; 0 when demand charges are off. */
+  /** Currency per kW of the horizon's peak import, when `demandPeriods` is absent; 0 when demand charges are off. */
   demandChargePerKw: number;
+  /**
+   * Billing periods of a demand charge (e.g. the calendar months the horizon spans), in order: each one's
+   * own peak import is charged once, at its own rate. Absent: the horizon is one period at demandChargePerKw.
+   */
+  demandPeriods?: readonly DemandPeriod[];
   terminalSoc: TerminalSoc;
 }
+
+export interface DemandPeriod {
+  /** First interval of the period; it runs to the next period's start (the last one to the horizon's end). */
+  start: number;
+  /** Currency per kW of the period's peak import. */
+  chargePerKw: number;
+}
+
+/** The problem's billing periods with their interval ranges [start, end). */
+export function demandPeriodsOf(p: Pick<DispatchProblem, 'demandChargePerKw' | 'demandPeriods' | 'loadKw'>): (DemandPeriod & { end: number })[] {
+  const periods = p.demandPeriods ?? [{ start: 0, chargePerKw: p.demandChargePerKw }];
+  return periods.map((period, i) => ({ ...period, end: i + 1 < periods.length ? periods[i + 1].start : p.loadKw.length }));
+}
+
+/** Whether any demand charge applies, so the programme needs peak variables. */
+export const hasDemandCharge = (p: Pick<DispatchProblem, 'demandChargePerKw' | 'demandPeriods' | 'loadKw'>): boolean => demandPeriodsOf(p).some((period) => period.chargePerKw > 0);
 
 /** One year of hourly intervals (leap year): the largest horizon one request may optimise. */
 export const MAX_DISPATCH_INTERVALS = 8784;
@@ -104,6 +125,12 @@ export function checkDispatchProblem(p: DispatchProblem): number {
   }
   if (!(b.roundtripEfficiency >= MIN_ROUNDTRIP_EFFICIENCY && b.roundtripEfficiency <= 1)) {
     throw new DispatchInputError(`system_config.roundtrip_efficiency (${b.roundtripEfficiency}) must be a fraction from ${MIN_ROUNDTRIP_EFFICIENCY} to 1`);
+  }
+  if (p.demandPeriods) {
+    const periods = p.demandPeriods;
+    if (!periods.length || periods[0].start !== 0) throw new DispatchInputError('Demand charge periods must start at the first interval');
+    const bad = periods.findIndex((period, i) => !Number.isInteger(period.start) || period.start >= n || (i > 0 && period.start <= periods[i - 1].start) || !(period.chargePerKw >= 0 && period.chargePerKw <= MAX_ABS_PRICE));
+    if (bad >= 0) throw new DispatchInputError(`Demand charge period ${bad} is out of order or its charge is outside 0 to ${MAX_ABS_PRICE}`);
   }
   if (typeof p.terminalSoc === 'number' && !(p.terminalSoc >= b.minSoc && p.terminalSoc <= b.maxSoc)) {
     throw new DispatchInputError(`optimization_config.terminal_soc (${p.terminalSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);

@@ -3,7 +3,7 @@
  * positive when discharging, `grid_power` positive when importing, `soc` a fraction), the economics
  * measured on the solved flows against the solved no-battery baseline, and insights read off the schedule.
  */
-import { hoursPerInterval, terminalFloorKwh } from './problem';
+import { demandPeriodsOf, hasDemandCharge, hoursPerInterval, terminalFloorKwh, type DispatchProblem } from './problem';
 import type { DispatchOutcome, IntervalFlows, SolvedDispatch } from './optimise';
 
 /** kW below which a flow is reported as none. */
@@ -33,6 +33,15 @@ export interface SiteEconomics {
   peak_import_kw: number;
 }
 
+export interface DemandChargePeriod {
+  start: string;
+  end: string;
+  charge_per_kw: number;
+  peak_import_kw: number;
+  baseline_peak_import_kw: number | null;
+  demand_charge: number;
+}
+
 export interface DispatchReport {
   dispatch_schedule: ScheduleRow[];
   economic_summary: {
@@ -43,6 +52,8 @@ export interface DispatchReport {
     net_cost: number;
     peak_import_kw: number;
     demand_charge: number;
+    /** Each billing period's peak and charge, with and without the battery (only with a demand charge). */
+    demand_charge_periods?: DemandChargePeriod[];
     baseline_without_battery: SiteEconomics | null;
   };
   operational_insights: string[];
@@ -56,13 +67,28 @@ const round = (v: number, digits = 6) => {
 const money = (v: number) => v.toFixed(2);
 const kw = (v: number) => `${v.toFixed(1)} kW`;
 
+/** Each billing period's peak import (kW) and its rate. */
+function periodPeaks(p: DispatchProblem, flows: readonly IntervalFlows[]) {
+  return demandPeriodsOf(p).map((period) => {
+    let peak = 0;
+    for (let t = period.start; t < period.end; t++) peak = Math.max(peak, flows[t].import);
+    return { ...period, peak };
+  });
+}
+
+/** The demand charge the battery avoids: each period's rate times the fall of its peak. */
+function peakShavingSavings(optimised: SolvedDispatch, baseline: SolvedDispatch): number {
+  const before = periodPeaks(baseline.problem, baseline.flows);
+  return periodPeaks(optimised.problem, optimised.flows).reduce((a, x, k) => a + x.chargePerKw * (before[k].peak - x.peak), 0);
+}
+
 export function siteEconomics(s: SolvedDispatch): SiteEconomics {
   const p = s.problem;
   const dt = hoursPerInterval(p);
   const revenue = s.flows.reduce((a, f, t) => a + dt * p.exportPrice[t] * f.export, 0);
   const energyCost = s.flows.reduce((a, f, t) => a + dt * p.importPrice[t] * f.import, 0);
   const peak = Math.max(0, ...s.flows.map((f) => f.import));
-  const demand = p.demandChargePerKw * peak;
+  const demand = periodPeaks(p, s.flows).reduce((a, x) => a + x.chargePerKw * x.peak, 0);
   return {
     total_revenue: round(revenue),
     electricity_cost: round(energyCost + demand),
@@ -102,15 +128,29 @@ export function dispatchReport(outcome: DispatchOutcome, startMs: number): Dispa
       total_revenue: withBattery.total_revenue,
       electricity_cost: withBattery.electricity_cost,
       net_benefit: without ? round(without.net_cost - withBattery.net_cost) : 0,
-      peak_shaving_savings: without ? round(p.demandChargePerKw * (without.peak_import_kw - withBattery.peak_import_kw)) : 0,
+      peak_shaving_savings: baseline ? round(peakShavingSavings(optimised, baseline)) : 0,
       net_cost: withBattery.net_cost,
       peak_import_kw: withBattery.peak_import_kw,
       demand_charge: withBattery.demand_charge,
+      ...(hasDemandCharge(p) ? { demand_charge_periods: demandChargePeriods(optimised, baseline, startMs) } : {}),
       baseline_without_battery: without ?? null,
     },
     operational_insights: insights(optimised, withBattery, without),
     solver: { ...optimised.solver, status: 'optimal' },
   };
+}
+
+function demandChargePeriods(optimised: SolvedDispatch, baseline: SolvedDispatch | undefined, startMs: number): DemandChargePeriod[] {
+  const stepMs = optimised.problem.intervalMinutes * 60_000;
+  const before = baseline && periodPeaks(baseline.problem, baseline.flows);
+  return periodPeaks(optimised.problem, optimised.flows).map((x, k) => ({
+    start: new Date(startMs + x.start * stepMs).toISOString(),
+    end: new Date(startMs + x.end * stepMs).toISOString(),
+    charge_per_kw: round(x.chargePerKw),
+    peak_import_kw: round(x.peak),
+    baseline_peak_import_kw: before ? round(before[k].peak) : null,
+    demand_charge: round(x.chargePerKw * x.peak),
+  }));
 }
 
 const weightedPrice = (flows: IntervalFlows[], prices: readonly number[], of: (f: IntervalFlows) => number) => {
@@ -174,9 +214,9 @@ function insights(s: SolvedDispatch, withBattery: SiteEconomics, without: SiteEc
     out.push(`Negative prices in ${negative} interval${negative === 1 ? '' : 's'}: the battery absorbs ${absorbed.toFixed(1)} kWh there`);
   }
 
-  if (p.demandChargePerKw > 0 && without) {
+  if (hasDemandCharge(p) && without) {
     out.push(
-      `Peak import ${kw(withBattery.peak_import_kw)} against ${kw(without.peak_import_kw)} without the battery: the demand charge of ${p.demandChargePerKw}/kW falls by ${money(p.demandChargePerKw * (without.peak_import_kw - withBattery.peak_import_kw))}`,
+      `Peak import ${kw(withBattery.peak_import_kw)} against ${kw(without.peak_import_kw)} without the battery: the demand charge falls from ${money(without.demand_charge)} to ${money(withBattery.demand_charge)}`,
     );
   }
   if (without) out.push(`Net cost ${money(withBattery.net_cost)} against ${money(without.net_cost)} for the same site without the battery`);

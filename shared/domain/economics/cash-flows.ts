@@ -8,7 +8,7 @@ import { depreciationByYear } from './depreciation';
 import { discounted } from './discounting';
 import type { ProjectModel } from './input';
 
-export interface CashFlowRow {
+export type CashFlowRow = {
   year: number;
   /** Revenue of the year: energy sales degraded by (1 - d)^(year - 1), plus the other streams. */
   revenue: number;
@@ -24,7 +24,7 @@ export interface CashFlowRow {
   cumulative: number;
   /** cash_flow / (1 + discount rate)^year. */
   discounted_cash_flow: number;
-}
+};
 
 /** Output factor of year `year` (1-based) under yearly degradation `rate`: (1 - rate)^(year - 1). */
 export function degradationFactor(rate: number, year: number): number {

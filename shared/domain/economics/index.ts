@@ -15,3 +15,4 @@ export { type CashFlowRow } from './cash-flows';
 export { SENSITIVITY_STEPS, type SensitivityAnalysis, type SensitivityLabel, type SensitivityPoint, type SensitivityTable } from './sensitivity';
 export { LCOE_NEEDS_ENERGY } from './lcoe';
 export { IRR_SEARCH_LOWER, IRR_SEARCH_UPPER, IRR_TOLERANCE, internalRateOfReturn, internalRatesOfReturn, type IrrResult } from './irr';
+export { roundEconomics, MONEY_DECIMALS, RATE_DECIMALS, YEARS_DECIMALS, PER_KWH_DECIMALS } from './precision';

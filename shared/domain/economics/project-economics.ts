@@ -13,7 +13,9 @@ import { paybackPeriod } from './payback';
 import { investmentRecommendation } from './recommendation';
 import { sensitivityAnalysis, type SensitivityAnalysis } from './sensitivity';
 
-export interface FinancialMetrics {
+// Object types rather than interfaces: the service's answer is typed by its zod response schema
+// (shared/schemas/responses/policy.ts), whose loose objects carry an index signature that interfaces lack.
+export type FinancialMetrics = {
   /** Net present value at the discount rate, year 0 included undiscounted; currency. */
   npv: number;
   /** Fraction, or null when no IRR exists (see irr_note). */
@@ -29,10 +31,10 @@ export interface FinancialMetrics {
   lcoe_note?: string;
   /** (Sum of all undiscounted cash flows, year 0 included) / (capital cost - grant); a fraction. */
   roi: number;
-}
+};
 
 /** What the figures rest on: the defaults taken and the conventions, so each figure can be reproduced. */
-export interface EconomicsAssumptions {
+export type EconomicsAssumptions = {
   tax_rate: number;
   tax_rate_source: string;
   tax_treatment: string;
@@ -50,16 +52,16 @@ export interface EconomicsAssumptions {
   cash_flow_timing: string;
   /** The optional input fields that took their default, by dotted path. */
   defaults_applied: string[];
-}
+};
 
-export interface EconomicsResult {
+export type EconomicsResult = {
   financial_metrics: FinancialMetrics;
   /** Years 0..project_lifetime. */
   cash_flow_projection: CashFlowRow[];
   sensitivity_analysis: SensitivityAnalysis;
   investment_recommendation: string;
   assumptions: EconomicsAssumptions;
-}
+};
 
 const DEPRECIATION_CONVENTIONS: Record<DepreciationSchedule, string> = {
   none: 'no depreciation deducted',

@@ -12,17 +12,17 @@ import { internalRateOfReturn } from './irr';
 export const SENSITIVITY_STEPS = { '-20%': -0.2, '-10%': -0.1, '+10%': 0.1, '+20%': 0.2 } as const;
 export type SensitivityLabel = keyof typeof SENSITIVITY_STEPS;
 
-export interface SensitivityPoint {
+export type SensitivityPoint = {
   npv: number;
   /** Null when the scaled project has no IRR. */
   irr: number | null;
-}
+};
 export type SensitivityTable = Record<SensitivityLabel, SensitivityPoint>;
 
-export interface SensitivityAnalysis {
+export type SensitivityAnalysis = {
   revenue_sensitivity: SensitivityTable;
   capital_cost_sensitivity: SensitivityTable;
-}
+};
 
 function evaluate(project: ProjectModel): SensitivityPoint {
   const flows = projectCashFlows(project).map((row) => row.cash_flow);

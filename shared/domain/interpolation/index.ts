@@ -307,9 +307,12 @@ function clearSkyOutput(series: Series, options: CleanOptions): number[] | undef
   return scale > 0 ? reference.map((c) => c * scale) : undefined;
 }
 
+/** Days of series a daily (seasonal) profile needs: fewer and `seasonalAdjustment` has no effect. */
+export const MIN_PROFILE_DAYS = 3;
+
 function candidates(ctx: Context): Concrete[] {
   const list: Concrete[] = ['linear', 'pchip'];
-  if (ctx.options.seasonalAdjustment && ctx.series.y.length >= 3 * ctx.perDay) list.push('seasonal_profile');
+  if (ctx.options.seasonalAdjustment && ctx.series.y.length >= MIN_PROFILE_DAYS * ctx.perDay) list.push('seasonal_profile');
   if (ctx.clearSky) list.push('clear_sky_ratio');
   if (list.includes('seasonal_profile')) list.push('blend');
   if (ctx.series.y.length >= 3 * ctx.perDay) list.push('analog_days');
@@ -361,7 +364,7 @@ function contextOf(series: Series, options: CleanOptions, y: number[]): Context 
   // The clear sky also places solar's hidden runs in daylight, so even the edge-only methods need it.
   if (options.kind === 'solar' && y.length >= 2 * perDay) ctx.clearSky = clearSkyOutput({ ...series, y }, options);
   if (options.method === 'linear' || options.method === 'pchip') return ctx;
-  if (options.seasonalAdjustment && y.length >= 3 * perDay) ctx.profile = seasonalProfile(y, perDay);
+  if (options.seasonalAdjustment && y.length >= MIN_PROFILE_DAYS * perDay) ctx.profile = seasonalProfile(y, perDay);
   const ghi = options.exogenous?.ghi_wm2;
   if (ctx.clearSky && y.length >= 3 * perDay) ctx.envelope = irradianceModel(y, ctx.clearSky, ctx.clearSky, perDay, series.stepMinutes);
   if (ctx.clearSky && ghi?.length === y.length && y.length >= 3 * perDay) ctx.irradiance = irradianceModel(y, ctx.clearSky, ghi, perDay, series.stepMinutes);

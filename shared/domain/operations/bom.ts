@@ -11,14 +11,17 @@
  *    components (1 when it lists none).
  * 4. Each listed component belongs to the OEM group its `oem` names (catalogueFor / oemPartsFor), or to the
  *    entry's unbranded group when the catalogue has no parts for that OEM; an asset that lists no components
- *    is one unbranded component. A group's parts are counted on its components and on their share of the
- *    capacity (capacity x components in the group / components listed); `fixed` parts once per group.
+ *    is one unbranded component. Within an OEM group, the model names a family (`modelFamilyOf`: a Sunny Boy
+ *    is not a Sunny Tripower) and only the parts that fit it are used; a model that names no known family
+ *    takes every part of the group. A group's parts are counted on its components of one family and on
+ *    their share of the capacity (capacity x components in it / components listed); `fixed` parts once each.
  * 5. Quantities are whole units, at least 1 for a part that applies. Costs are summed in integer cents,
  *    so every total is exact; the dollar figures are cents / 100 (12.34, never 12.340000000000002).
+ * 6. Every BOM is indicative (catalogue values, not a quote) and priced in CATALOGUE_CURRENCY: it says so.
  * Items come in catalogue order: common parts, then groups in the order their OEM first appears among the
  * components, then the emergency service items.
  */
-import { catalogueFor, EMERGENCY_SERVICE_PARTS, oemPartsFor, type CataloguePart, type PartGroup, type QuantityRule } from './parts-catalogue';
+import { CATALOGUE_CURRENCY, catalogueFor, EMERGENCY_SERVICE_PARTS, modelFamilyOf, oemPartsFor, partFitsFamily, type CataloguePart, type PartGroup, type QuantityRule } from './parts-catalogue';
 import { MAINTENANCE_TYPES, type MaintenanceType } from './schedules';
 
 export interface AssetComponent {
@@ -51,6 +54,10 @@ export interface BomItem {
 
 export interface Bom {
   items: BomItem[];
+  /** Always true: catalogue parts and prices, not a quote (parts-catalogue.ts). */
+  indicative: true;
+  /** ISO 4217 code of every cost. */
+  currency: string;
   /** Dollars: total_cost_cents / 100. */
   total_cost: number;
   total_cost_cents: number;
@@ -94,6 +101,8 @@ export const partApplies = (part: CataloguePart, type: MaintenanceType): boolean
 
 interface Slice {
   group: PartGroup;
+  /** Model family of the slice's components within the group ('' = any). */
+  family: string;
   components: number;
   capacityKw: number;
 }
@@ -102,13 +111,18 @@ interface Slice {
 function slicesOf(asset: BomAsset): Slice[] {
   const entry = catalogueFor(asset.type);
   const components = asset.components ?? [];
-  if (components.length === 0) return [{ group: entry.unbranded, components: 1, capacityKw: asset.capacity_kw }];
-  const counts = new Map<PartGroup, number>();
+  if (components.length === 0) return [{ group: entry.unbranded, family: '', components: 1, capacityKw: asset.capacity_kw }];
+  const slices = new Map<string, Slice>();
+  const groupIds = new Map<PartGroup, number>();
   for (const c of components) {
     const group = oemPartsFor(entry, c.oem) ?? entry.unbranded;
-    counts.set(group, (counts.get(group) ?? 0) + 1);
+    const family = modelFamilyOf(group, c.model);
+    const key = `${groupIds.get(group) ?? groupIds.set(group, groupIds.size).get(group)}#${family}`;
+    const slice = slices.get(key) ?? slices.set(key, { group, family, components: 0, capacityKw: 0 }).get(key)!;
+    slice.components++;
   }
-  return [...counts].map(([group, n]) => ({ group, components: n, capacityKw: (asset.capacity_kw * n) / components.length }));
+  for (const slice of slices.values()) slice.capacityKw = (asset.capacity_kw * slice.components) / components.length;
+  return [...slices.values()];
 }
 
 function validate({ asset, maintenanceType }: BomRequest): void {
@@ -125,27 +139,33 @@ export function generateBom(request: BomRequest): Bom {
   const { asset, maintenanceType } = request;
   const entry = catalogueFor(asset.type);
   const slices: Slice[] = [
-    { group: entry.common, components: Math.max(1, asset.components?.length ?? 0), capacityKw: asset.capacity_kw },
+    { group: entry.common, family: '', components: Math.max(1, asset.components?.length ?? 0), capacityKw: asset.capacity_kw },
     ...slicesOf(asset),
-    ...(maintenanceType === 'emergency' ? [{ group: EMERGENCY_SERVICE_PARTS, components: 1, capacityKw: asset.capacity_kw }] : []),
+    ...(maintenanceType === 'emergency' ? [{ group: EMERGENCY_SERVICE_PARTS, family: '', components: 1, capacityKw: asset.capacity_kw }] : []),
   ];
 
   const items: BomItem[] = [];
+  const lineOf = new Map<string, { item: BomItem; cents: number; fixed: boolean }>();
   let totalCents = 0;
-  for (const { group, components, capacityKw } of slices) {
+  for (const { group, family, components, capacityKw } of slices) {
     for (const part of group.parts) {
-      if (!partApplies(part, maintenanceType)) continue;
+      if (!partApplies(part, maintenanceType) || !partFitsFamily(part, family)) continue;
       const quantity = quantityOf(part.quantity, capacityKw, components);
+      // Two families of one OEM share its family-less parts: one line, `fixed` parts counted once.
+      const line = lineOf.get(part.part_number);
+      if (line?.fixed) continue;
       const lineCents = part.unit_cost_cents * quantity;
       totalCents += lineCents;
-      items.push({
-        part_number: part.part_number,
-        description: part.description,
-        quantity,
-        unit_cost: centsToDollars(part.unit_cost_cents),
-        total_cost: centsToDollars(lineCents),
-      });
+      if (line) {
+        line.cents += lineCents;
+        line.item.quantity += quantity;
+        line.item.total_cost = centsToDollars(line.cents);
+        continue;
+      }
+      const item = { part_number: part.part_number, description: part.description, quantity, unit_cost: centsToDollars(part.unit_cost_cents), total_cost: centsToDollars(lineCents) };
+      lineOf.set(part.part_number, { item, cents: lineCents, fixed: part.quantity.per === 'fixed' });
+      items.push(item);
     }
   }
-  return { items, total_cost: centsToDollars(totalCents), total_cost_cents: totalCents };
+  return { items, indicative: true, currency: CATALOGUE_CURRENCY, total_cost: centsToDollars(totalCents), total_cost_cents: totalCents };
 }

@@ -63,22 +63,50 @@ const SPIKE_RATIO_MIN_EXPECTED_SHARE = 0.05;
  * reaches 1.5x in 15 minutes on 2016-07-01; the labelled spike of inverter 7539 is 1.7x).
  */
 export const CLOUD_ENHANCEMENT_MAX = 1.6;
+/**
+ * ...or above this multiple of the AC rating, the inverter's own limit, which no sky lifts it past (a
+ * summer noon's clear sky is near the rating, so a meter glitch there would not exceed 1.6x of it).
+ */
+export const SPIKE_ABOVE_RATING_SHARE = 1.05;
 /** A spike down falls below this share of the clear-sky output: a cloud's shadow still leaves the diffuse light. */
 export const CLOUD_SHADOW_MIN_RATIO = 0.15;
-/** Output at or below this share is "zero". */
+/** Output at or below this share of the capacity is "zero"... */
 export const ZERO_OUTPUT_SHARE = 0.01;
 /**
- * Zero output is a fault only where at least this share was expected: with the sun low, heavy overcast or fog
- * keeps an inverter asleep (SERF East shows it on autumn mornings at a quarter of its rating).
+ * ...and at or below this share of the day's own clear-sky peak: a winter day's peak is a quarter of the rating
+ * in Berlin, and the output under a heavy overcast there (a tenth of clear sky) must not read as zero.
  */
-export const ZERO_MIN_EXPECTED_SHARE = 0.3;
-/** ...for at least this long (a storm can darken a single interval)... */
+export const ZERO_OF_DAY_PEAK_SHARE = 0.03;
+/**
+ * Zero output is judged on steps where at least this share of the day's own clear-sky peak was expected: the
+ * hours around noon in any season (a fixed share of the capacity is never reached on a high-latitude winter day,
+ * so a dead inverter went unseen there). With the sun lower, heavy overcast or fog keeps an inverter asleep
+ * (SERF East shows it on autumn mornings).
+ */
+export const ZERO_MIN_EXPECTED_OF_DAY_PEAK = 0.3;
+/** A day whose clear-sky peak is below this share of the capacity (polar night, a series without sun) is not judged. */
+export const ZERO_MIN_DAY_PEAK_SHARE = 0.02;
+/** A run of zeros lasts at least this long (a storm can darken a single interval)... */
 export const ZERO_MIN_MINUTES = 45;
 /**
- * ...or this long when the run starts before the day's first output or ends after its last: an inverter that
- * has not woken up under a dark morning sky looks like one that tripped (SERF East, 2016-09-13, 06:45 MST).
+ * ...or this long when it starts before the day's first output or ends after its last: an inverter that has not
+ * woken up under a dark morning sky looks like one that tripped (SERF East, 2016-09-13, 06:45 MST).
  */
 export const ZERO_AT_DAY_EDGE_MIN_MINUTES = 120;
+/**
+ * A run shorter than ZERO_CERTAIN_MINUTES is an outage only when the sun is seen on both sides of it (on the one
+ * side with output, at a day's edge): output over ZERO_EDGE_MINUTES next to the run at least this share of the
+ * expected. A trip falls from full output to nothing in one step; a thunderstorm dims the output first and can
+ * put the inverter to sleep for half an hour (SERF East, 2016-08-19, 15:45-16:15 MST).
+ */
+export const ZERO_EDGE_MIN_RATIO = 0.25;
+export const ZERO_EDGE_MINUTES = 60;
+/**
+ * Zeros over this long with the sun at ZERO_MIN_EXPECTED_OF_DAY_PEAK of its day's peak, or over a whole day, are
+ * an outage whatever the neighbours: the diffuse light under the thickest overcast still gives a working array
+ * several per cent of its clear-sky output (snow cover also gives zero for days: a loss to act on as well).
+ */
+export const ZERO_CERTAIN_MINUTES = 180;
 /** Values within this share of each other are "the same value" for a flatline (a stuck register repeats exactly). */
 export const FLAT_TOLERANCE_SHARE = 0.0005;
 /** A flatline lasts at least this long... */
@@ -250,6 +278,8 @@ interface Context {
   /** Which underperformance rule flagged a step: 1 sustained dip, 2 daily level. */
   rule: Uint8Array;
   irradianceMeasured: boolean;
+  /** Output at or below this is zero, kW (ZERO_OUTPUT_SHARE of the capacity, less on a dim day: flagZeroOutput). */
+  zeroKw: Float64Array;
 }
 
 const K = (kind: AnomalyKind) => KIND_ORDER.indexOf(kind);
@@ -299,7 +329,7 @@ function flagSpikes(c: Context): void {
     // Implausible under any sky: clouds neither lift output far above clear sky nor take the diffuse light away
     // (judged against clear sky even when irradiance was measured: that is the range clouds move within).
     if (c.hasModel) {
-      if (up && c.model.daylight[i] && !(v > CLOUD_ENHANCEMENT_MAX * c.model.clearSkyKw[i])) continue;
+      if (up && c.model.daylight[i] && !(v > CLOUD_ENHANCEMENT_MAX * c.model.clearSkyKw[i] || v > SPIKE_ABOVE_RATING_SHARE * c.capacity)) continue;
       if (down && !(v < CLOUD_SHADOW_MIN_RATIO * Math.min(c.capacity, c.model.clearSkyKw[i]))) continue;
     }
     c.kind[i] = K('spike');
@@ -307,36 +337,83 @@ function flagSpikes(c: Context): void {
   }
 }
 
+/** Each step's solar day's clear-sky peak, kW (capped at the capacity; 0 where the day has no model). */
+function dayPeaks(c: Context): Float64Array {
+  const peakOfDay = new Map<number, number>();
+  const day = c.model.solarDay;
+  for (let i = 0; i < c.y.length; i++) {
+    const clear = Math.min(c.capacity, c.model.clearSkyKw[i]);
+    if (Number.isFinite(clear) && clear > (peakOfDay.get(day[i]) ?? 0)) peakOfDay.set(day[i], clear);
+  }
+  return Float64Array.from(day, (d) => peakOfDay.get(d) ?? 0);
+}
+
+/**
+ * Zero output judged against the day's own clear sky (the ZERO_* constants): runs of zeros on the steps where the
+ * sun gives at least ZERO_MIN_EXPECTED_OF_DAY_PEAK of its day's peak; an outage when the whole day is dead, when
+ * the run lasts ZERO_CERTAIN_MINUTES, or when it lasts ZERO_MIN_MINUTES (ZERO_AT_DAY_EDGE_MIN_MINUTES at a day's
+ * edge) beside output that shows the sun. An outage found extends over the zeros of lower sun next to it, so
+ * that its energy and its start and end are the outage's.
+ */
 function flagZeroOutput(c: Context): void {
   if (!c.hasModel) return;
-  const zero = ZERO_OUTPUT_SHARE * c.capacity;
-  const substantial = ZERO_MIN_EXPECTED_SHARE * c.capacity;
+  const n = c.y.length;
+  const peak = dayPeaks(c);
+  for (let i = 0; i < n; i++) if (peak[i] > 0) c.zeroKw[i] = Math.min(ZERO_OUTPUT_SHARE * c.capacity, ZERO_OF_DAY_PEAK_SHARE * peak[i]);
   const need = minSteps(ZERO_MIN_MINUTES, c.stepMinutes, 2);
   const needAtEdge = minSteps(ZERO_AT_DAY_EDGE_MIN_MINUTES, c.stepMinutes, 2);
+  const certain = minSteps(ZERO_CERTAIN_MINUTES, c.stepMinutes, 2);
+  const edgeSteps = minSteps(ZERO_EDGE_MINUTES, c.stepMinutes, 1);
   const day = c.model.solarDay;
+  const expected = c.model.expectedKw;
+  const isZero = (i: number) => c.kind[i] < 0 && usable(c, i) && c.y[i] <= c.zeroKw[i];
+  const judged = (i: number) => c.model.daylight[i] && peak[i] >= ZERO_MIN_DAY_PEAK_SHARE * c.capacity && expected[i] >= ZERO_MIN_EXPECTED_OF_DAY_PEAK * peak[i];
+  const sameDay = (i: number, j: number) => j >= 0 && j < n && day[j] === day[i];
   /** Whether the day produced (above the zero level) somewhere from `from` stepping by `direction` within the day. */
   const producedBeyond = (from: number, direction: number) => {
-    for (let j = from; j >= 0 && j < c.y.length && day[j] === day[from]; j += direction) if (c.y[j] > zero) return true;
+    for (let j = from; sameDay(from, j); j += direction) if (usable(c, j) && c.y[j] > c.zeroKw[j]) return true;
     return false;
+  };
+  /** Mean ratio of measured to expected over the EDGE steps of daylight next to a run, on one side (NaN when none). */
+  const besideRatio = (from: number, direction: number) => {
+    let sum = 0;
+    let count = 0;
+    for (let j = from, k = 0; k < edgeSteps && sameDay(from, j); j += direction, k++) {
+      if (!usable(c, j) || !(expected[j] > 0)) continue;
+      sum += Math.max(0, c.y[j]) / expected[j];
+      count++;
+    }
+    return count ? sum / count : NaN;
   };
   let runStart = -1;
   const close = (end: number) => {
-    const interrupts = runStart > 0 && end < c.y.length && producedBeyond(runStart - 1, -1) && producedBeyond(end, 1);
-    if (runStart >= 0 && end - runStart >= (interrupts ? need : needAtEdge)) {
-      for (let j = runStart; j < end; j++) {
-        c.kind[j] = K('zero_output');
-        c.lossKw[j] = Math.max(0, c.model.expectedKw[j] - Math.max(0, c.y[j]));
-        c.score[j] = c.model.expectedKw[j];
-      }
-    }
+    if (runStart < 0) return;
+    const start = runStart;
     runStart = -1;
+    const before = start > 0 && producedBeyond(start - 1, -1);
+    const after = end < n && producedBeyond(end, 1);
+    const length = end - start;
+    // The darker side decides: a storm dims the output before it goes dark (SERF East, 2016-08-19, 15:45 MST).
+    const beside = Math.min(before ? besideRatio(start - 1, -1) : Infinity, after ? besideRatio(end, 1) : Infinity);
+    const deadDay = !before && !after;
+    const outage = deadDay || length >= certain || (length >= (before && after ? need : needAtEdge) && beside >= ZERO_EDGE_MIN_RATIO);
+    if (!outage) return;
+    let [from, to] = [start, end];
+    while (sameDay(start, from - 1) && c.model.daylight[from - 1] && isZero(from - 1)) from--;
+    while (sameDay(start, to) && c.model.daylight[to] && isZero(to)) to++;
+    for (let j = from; j < to; j++) {
+      c.kind[j] = K('zero_output');
+      c.lossKw[j] = Math.max(0, expected[j] - Math.max(0, c.y[j]));
+      c.score[j] = expected[j];
+    }
+    if (!c.notes.has(from)) c.notes.set(from, { day_clear_sky_peak_kw: round(peak[start]), ...(deadDay ? { whole_day: 'yes' } : Number.isFinite(beside) ? { output_beside_ratio: round(beside) } : {}) });
   };
-  for (let i = 0; i < c.y.length; i++) {
-    const candidate = c.kind[i] < 0 && usable(c, i) && c.y[i] <= zero && c.model.expectedKw[i] >= substantial;
+  for (let i = 0; i < n; i++) {
+    const candidate = judged(i) && isZero(i);
     if (candidate && runStart < 0) runStart = i;
     if (!candidate) close(i);
   }
-  close(c.y.length);
+  close(n);
 }
 
 /** Runs of values within `tolerance` of each other (range), as [start, end) pairs of at least `need` steps. */
@@ -666,7 +743,8 @@ function severityOf(kind: AnomalyKind, c: Context, steps: number, evidence: Reco
     case 'zero_output':
       return hours >= 1 ? 'critical' : 'warning';
     case 'underperformance':
-      return Number(evidence.ratio_median) < 0.5 ? 'critical' : 'warning';
+      // Against clear sky alone, a week of overcast looks like a halved output: critical needs measured irradiance.
+      return c.irradianceMeasured && Number(evidence.ratio_median) < 0.5 ? 'critical' : 'warning';
     case 'clipping':
       return Number(evidence.level_share_of_capacity) >= 0.9 ? 'info' : 'warning';
     case 'straight_line':
@@ -685,7 +763,7 @@ function severityOf(kind: AnomalyKind, c: Context, steps: number, evidence: Reco
 function endsRun(c: Context, kind: AnomalyKind, j: number): boolean {
   if (!MERGE_ACROSS_GAPS.has(kind) || c.kind[j] >= 0) return true;
   if (!usable(c, j)) return false;
-  if (kind === 'zero_output') return c.y[j] > ZERO_OUTPUT_SHARE * c.capacity;
+  if (kind === 'zero_output') return c.y[j] > c.zeroKw[j];
   return c.model.daylight[j] && c.model.expectedKw[j] >= UNDERPERFORMANCE_MIN_EXPECTED_SHARE * c.capacity;
 }
 
@@ -788,6 +866,7 @@ export function detectAnomalies(series: OutputSeries, asset: AssetSpec, options:
     level: new Float64Array(grid.y.length).fill(NaN),
     rule: new Uint8Array(grid.y.length),
     irradianceMeasured: model.method === 'irradiance_plane_of_array' || model.method === 'irradiance_horizontal',
+    zeroKw: new Float64Array(grid.y.length).fill(ZERO_OUTPUT_SHARE * capacity),
   };
   const wanted = new Set(options.kinds ?? KIND_ORDER);
   const top = movingTop(c);

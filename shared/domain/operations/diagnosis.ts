@@ -6,7 +6,8 @@
  * Each family is scored on its own evidence; the highest confidence wins (ties: the larger energy at risk).
  * Confidences saturate with the strength of the evidence, 1 - exp(-strength / scale), times the share of the
  * pattern that fits, so that more hours, more days and cleaner separations give more confidence:
- *  - inverter_trip: hours at zero output, each weighted by min(1, expected / (TRIP_FULL_EXPECTED_SHARE x rating)); scale TRIP_HOURS_SCALE.
+ *  - inverter_trip: hours at zero output, each weighted by min(1, expected / (TRIP_FULL_EXPECTED_SHARE x the day's
+ *    clear-sky peak, or the rating)); scale TRIP_HOURS_SCALE.
  *  - sensor_fault: daylight hours of flatline and straight line, plus SPIKE_WEIGHT per spike, IMPOSSIBLE_WEIGHT per
  *    impossible value, NIGHT_LINE_WEIGHT per night-only line; scale 1.
  *  - curtailment (a flat cap below CLIPPING_AT_RATING_SHARE of the rating): hours held flat, each weighted by
@@ -23,7 +24,9 @@
  * Energy at risk is the production a fault takes away if it is not addressed, averaged over daylight (kWh a day
  * over the hours of daylight): a tripped inverter the day's whole expected output; shading and curtailment the
  * energy lost on a day they act; soiling, degradation and a string fault their loss share of the expected
- * output; a sensor fault nothing (the data is wrong, not the output). Actions are ranked by energy at risk
+ * output; a sensor fault nothing (the data is wrong, not the output). The diagnosis's energy at risk combines
+ * every diagnosed fault (the primary, and each other family at MIN_ACTION_CONFIDENCE or more) without counting
+ * the same hours twice (combinedRisk); it is critical when any of them is. Actions are ranked by energy at risk
  * times confidence.
  */
 import { DAY_MS, HOUR_MS } from '../forecasting/types';
@@ -31,19 +34,34 @@ import type { Anomaly, AnomalyKind, AssetSpec, OutputSeries } from './detection'
 
 export type FaultFamily = 'soiling' | 'shading' | 'inverter_trip' | 'string_fault' | 'sensor_fault' | 'curtailment' | 'degradation' | 'none';
 
+export interface DiagnosedFault {
+  family: FaultFamily;
+  confidence: number;
+  energyAtRiskKw: number;
+  energyLostKwh: number;
+}
+
 export interface Diagnosis {
   faultFamily: FaultFamily;
   /** 0..1, from the strength of the evidence (module comment). */
   confidence: number;
   severityLabel: 'critical' | 'warning' | 'normal';
   rootCause: string;
-  /** Production the fault takes away if not addressed, averaged over daylight, kW (module comment). */
+  /**
+   * Production the diagnosed faults take away if not addressed, averaged over daylight, kW: each fault's share of
+   * the expected output, combined on what the others leave (1 - product of (1 - share)), so that faults acting
+   * on the same hours are not counted twice (module comment).
+   */
   energyAtRiskKw: number;
+  /** Energy lost over the data to the diagnosed faults, kWh: each anomaly once, whichever faults cite it. */
+  energyLostKwh: number;
+  /** Every diagnosed fault (the primary first, then by confidence), with its own energy at risk and lost. */
+  faults: DiagnosedFault[];
   recommendedActions: { priority: 'high' | 'medium' | 'low'; action: string }[];
   evidence: Record<string, number | string>;
 }
 
-/** Zero output weighs fully when at least this share of the rating was expected. */
+/** Zero output weighs fully when at least this share of the day's clear-sky peak (or of the rating) was expected. */
 export const TRIP_FULL_EXPECTED_SHARE = 0.5;
 /** Hours of weighted zero output that give 63% confidence in a trip. */
 export const TRIP_HOURS_SCALE = 0.75;
@@ -98,6 +116,8 @@ interface Candidate {
   /** For losses of output (shading, soiling, degradation, string fault): when it acted, and the share lost. */
   loss?: { spans: [number, number][]; share: number };
   energyAtRiskKw: number;
+  /** The anomalies the family explains (their energy is what it cost). */
+  members: readonly Anomaly[];
   severity: Diagnosis['severityLabel'];
   rootCause: string;
   evidence: Record<string, number | string>;
@@ -311,7 +331,9 @@ function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number
     const h = hoursOf(a, stepMinutes);
     hours += h;
     energy += a.energyAtRiskKwh;
-    strength += h * Math.min(1, Number(a.evidence.expected_mean_kw) / (TRIP_FULL_EXPECTED_SHARE * capacityKw));
+    // Weighed against the day's own clear-sky peak where detection gives it: a winter noon is a full-weight hour.
+    const reference = Math.min(capacityKw, Number(a.evidence.day_clear_sky_peak_kw) || capacityKw);
+    strength += h * Math.min(1, Number(a.evidence.expected_mean_kw) / (TRIP_FULL_EXPECTED_SHARE * reference));
   }
   const worst = [...zeros].sort((a, b) => b.energyAtRiskKwh - a.energyAtRiskKwh)[0];
   const others = zeros.length > 1 ? ` ${zeros.length - 1} more outage${zeros.length > 2 ? 's' : ''}, ${hours.toFixed(1)} h in all, ${energy.toFixed(1)} kWh lost.` : ` ${energy.toFixed(1)} kWh lost.`;
@@ -324,6 +346,7 @@ function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number
     confidence: saturate(strength, TRIP_HOURS_SCALE),
     // Not addressed, a tripped inverter stays off: the day's whole output is at risk.
     energyAtRiskKw: daylightAround(daylight, worst.start, worst.end).meanKw,
+    members: zeros,
     severity: 'critical',
     rootCause: `Inverter trip: output ${kw(Math.max(0, Number(worst.evidence.measured_mean_kw)))} ${when} while ${kw(Number(worst.evidence.expected_mean_kw))} was expected.${others}`,
     evidence: { outages: zeros.length, zero_output_hours: round(hours, 2), energy_lost_kwh: round(energy, 2), longest_outage_start: new Date(worst.start).toISOString(), expected_during_kw: Number(worst.evidence.expected_mean_kw) },
@@ -366,6 +389,7 @@ function sensorCandidate(anomalies: Anomaly[], stepMinutes: number, format: Retu
     family: 'sensor_fault',
     confidence: saturate(strength, 1),
     energyAtRiskKw: 0,
+    members: found,
     severity: 'warning',
     rootCause: `Sensor or logger fault: ${detail} (${tally}). The data, not the output, is at fault, so no energy is counted as lost.`,
     evidence: { ...count, sensor_evidence: round(strength, 2) },
@@ -396,6 +420,7 @@ function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number,
       family: 'none',
       confidence: saturate(strength, CAP_HOURS_SCALE),
       energyAtRiskKw: 0,
+      members: clips,
       severity: 'normal',
       rootCause: `No fault: the output clips at ${kw(level)} (${pct(share)} of the ${kw(capacityKw)} rating) for ${hours.toFixed(1)} h (${span}) while the array could give up to ${kw(potential)}; this is the inverter's limit, a design choice.`,
       evidence,
@@ -407,6 +432,7 @@ function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number,
     family: 'curtailment',
     confidence: saturate(strength, CAP_HOURS_SCALE),
     energyAtRiskKw: energy / days / around.hours,
+    members: clips,
     severity: 'warning',
     rootCause: `Curtailment: the output held flat at ${kw(level)} (${pct(share)} of the ${kw(capacityKw)} rating) for ${hours.toFixed(1)} h (${span}) while up to ${kw(potential)} was available (${energy.toFixed(1)} kWh lost).`,
     evidence,
@@ -455,6 +481,7 @@ function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnTy
     confidence: saturate(days.size, SHADING_DAYS_SCALE) * recurrence,
     loss: { spans: members.map((a) => [a.start, a.end]), share: 1 - ratio },
     energyAtRiskKw: energy / days.size / daylightAround(daylight, first.start, last.end).hours,
+    members,
     severity: 'warning',
     rootCause: `Shading: output at ${pct(ratio)} of expected between ${hhmm(windowStart)} and ${hhmm(windowEnd)} ${format.zone} on ${days.size} of ${spanDays} days (${format.date(first.start)} to ${format.date(last.start)}); a dip that returns at the same time of day is an obstruction's shadow (${energy.toFixed(1)} kWh lost).`,
     evidence: { window_start: hhmm(windowStart), window_end: hhmm(windowEnd), days_with_dip: days.size, span_days: spanDays, recurrence: round(recurrence), ratio_median: round(ratio), energy_lost_kwh: round(energy, 2) },
@@ -489,6 +516,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
       confidence: saturate(daysAfter, STEP_DAYS_SCALE) * saturate(z, Z_SCALE),
       loss: { spans: long.map((a) => [a.start, a.end]), share: drop },
       energyAtRiskKw: lostKw(drop),
+      members: long,
       severity: drop >= 0.25 ? 'critical' : 'warning',
       rootCause: `String fault: on ${dateOf(stepDay)} the output dropped to ${pct(1 - drop)} of its earlier level at all hours of the day (roughly ${working}/${strings}, as if ${strings - working} of ${strings} strings stopped) and stayed there for ${daysAfter} days; a step, not a drift (day-to-day spread ${pct(change.stepSpread)}).`,
       evidence: { step_date: dateOf(stepDay), level_before: round(change.before), level_after: round(change.after), drop_share: round(drop), days_after: daysAfter, strings_working: `${working}/${strings}`, spread: round(change.stepSpread) },
@@ -513,6 +541,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
       confidence: saturate(z, Z_SCALE) * saturate(flaggedDays, TREND_DAYS_SCALE),
       loss: { spans: long.map((a) => [a.start, a.end]), share: lossNow },
       energyAtRiskKw: lostKw(lossNow),
+      members: long,
       severity: lossNow >= 0.25 ? 'critical' : 'warning',
       rootCause:
         family === 'soiling'
@@ -553,7 +582,30 @@ function weighHeat(candidate: Candidate, series: OutputSeries, expectedKw: reado
   if (explained >= 0.1) candidate.rootCause += ` It was ${warmer.toFixed(0)} degrees C warmer then than at other times: heat may explain ${pct(explained)} of the loss.`;
 }
 
-const NOTHING = (reason: string): Diagnosis => ({ faultFamily: 'none', confidence: 0, severityLabel: 'normal', rootCause: `Nothing to diagnose: ${reason}`, energyAtRiskKw: 0, recommendedActions: [], evidence: {} });
+/** Energy of a set of anomalies, kWh, each counted once. */
+const lostOf = (anomalies: Iterable<Anomaly>) => [...new Set(anomalies)].reduce((sum, a) => sum + a.energyAtRiskKwh, 0);
+
+/**
+ * What the diagnosed faults put at risk together. Each fault's rate is a share of the expected daylight output
+ * around the anomalies it explains; shares combine on what the others leave, 1 - product of (1 - share), so a
+ * trip (all of the output) is not added to a soiling loss of the same hours. The total is that share of the
+ * largest of those outputs: one fault's total is its own rate. Energy lost counts each anomaly once (a step
+ * carries one anomaly, so anomalies never overlap in time), whichever families cite it.
+ */
+function combinedRisk(diagnosed: readonly Candidate[], daylight: readonly DaylightDay[]): { energyAtRiskKw: number; energyLostKwh: number } {
+  let kept = 1;
+  let reference = 0;
+  for (const c of diagnosed) {
+    if (!(c.energyAtRiskKw > 0) || c.members.length === 0) continue;
+    const around = daylightAround(daylight, Math.min(...c.members.map((a) => a.start)), Math.max(...c.members.map((a) => a.end))).meanKw;
+    if (!(around > 0)) continue;
+    kept *= 1 - Math.min(1, c.energyAtRiskKw / around);
+    reference = Math.max(reference, around);
+  }
+  return { energyAtRiskKw: (1 - kept) * reference, energyLostKwh: lostOf(diagnosed.flatMap((c) => c.members)) };
+}
+
+const NOTHING = (reason: string): Diagnosis => ({ faultFamily: 'none', confidence: 0, severityLabel: 'normal', rootCause: `Nothing to diagnose: ${reason}`, energyAtRiskKw: 0, energyLostKwh: 0, faults: [], recommendedActions: [], evidence: {} });
 
 /**
  * The fault family behind a detection's anomalies (module comment for the rules and confidences).
@@ -595,12 +647,18 @@ export function diagnose(anomalies: readonly Anomaly[], series: OutputSeries, as
   };
   const lower = { high: 'medium', medium: 'low', low: 'low' } as const;
   const recommendedActions = ranked.flatMap((c) => c.actions.map((action, k) => ({ priority: k === 0 ? priorityOf(c) : lower[priorityOf(c)], action })));
+  const diagnosed = candidates.filter((c) => c.family !== 'none' && (c === primary || c.confidence >= MIN_ACTION_CONFIDENCE));
+  const total = combinedRisk(diagnosed, daylight);
+  // A critical fault is never hidden behind a more certain, milder one (a stuck meter beside a trip).
+  const worst = diagnosed.some((c) => c.severity === 'critical') ? 'critical' : primary.severity;
   return {
     faultFamily: primary.family,
     confidence: round(primary.confidence),
-    severityLabel: primary.severity,
-    rootCause: primary.rootCause,
-    energyAtRiskKw: round(primary.energyAtRiskKw),
+    severityLabel: worst,
+    rootCause: primary.rootCause + (diagnosed.length > 1 && total.energyAtRiskKw > primary.energyAtRiskKw ? ` With ${diagnosed.filter((c) => c !== primary).map((c) => c.family.replace('_', ' ')).join(', ')} also diagnosed, ${kw(total.energyAtRiskKw)} of output is at risk in all.` : ''),
+    energyAtRiskKw: round(total.energyAtRiskKw),
+    energyLostKwh: round(total.energyLostKwh, 2),
+    faults: diagnosed.map((c) => ({ family: c.family, confidence: round(c.confidence), energyAtRiskKw: round(c.energyAtRiskKw), energyLostKwh: round(lostOf(c.members), 2) })),
     recommendedActions,
     evidence: {
       ...primary.evidence,

@@ -2,7 +2,8 @@
  * Parts catalogue of the Decide stage (ARCHITECTURE 7): typical parts, services and indicative costs per asset
  * type, per component OEM and per maintenance type, kept as data. `bom.ts` turns it into a bill of materials.
  *
- * About the figures: every cost is INDICATIVE, in US dollars (held as integer cents), and none is a quote.
+ * About the figures: every cost is INDICATIVE, in US dollars (CATALOGUE_CURRENCY, held as integer cents), and
+ * none is a quote.
  * Each group's `source` says where the scope and the order of magnitude come from; the figures are rounded
  * estimates at the level of those public sources, not transcriptions of one price list, so treat them as
  * planning values and replace them with the operator's contract prices where known. Part numbers are this catalogue's own SKUs (prefix = OEM or asset type), not manufacturers'
@@ -15,6 +16,9 @@
  * - `per_component`: `quantity` x the number of listed components (of that OEM, for an OEM group).
  */
 import type { MaintenanceType } from './schedules';
+
+/** ISO 4217 code of every catalogue price. */
+export const CATALOGUE_CURRENCY = 'USD';
 
 export type QuantityRule =
   | { per: 'fixed'; quantity: number }
@@ -30,6 +34,15 @@ export interface CataloguePart {
   quantity: QuantityRule;
   /** Maintenance types whose BOM lists the part (an emergency BOM also takes every corrective part: bom.ts). */
   maintenance_types: readonly MaintenanceType[];
+  /** Model families of its OEM group the part fits (`ModelFamily.key`); any model when absent. */
+  families?: readonly string[];
+}
+
+/** A product family of an OEM, recognised in a component's model name or order code. */
+export interface ModelFamily {
+  key: string;
+  /** Matched against the model as written ("Sunny Boy 5.0", "SB5.0-1AV-41"). */
+  pattern: RegExp;
 }
 
 export interface PartGroup {
@@ -40,6 +53,8 @@ export interface PartGroup {
 
 export interface OemParts extends PartGroup {
   oem: string;
+  /** Families whose parts differ; a component whose model names none of them takes every part of the group. */
+  families?: readonly ModelFamily[];
   /** Lower-case letters and digits only (see `oemKey`): the whole name or its first word must equal one. */
   aliases: readonly string[];
 }
@@ -73,12 +88,13 @@ const CM: readonly MaintenanceType[] = ['corrective'];
 const EM: readonly MaintenanceType[] = ['emergency'];
 const PM_CM: readonly MaintenanceType[] = ['preventive', 'corrective'];
 
-const part = (part_number: string, description: string, unit_cost_cents: number, quantity: QuantityRule, maintenance_types: readonly MaintenanceType[]): CataloguePart => ({
+const part = (part_number: string, description: string, unit_cost_cents: number, quantity: QuantityRule, maintenance_types: readonly MaintenanceType[], families?: readonly string[]): CataloguePart => ({
   part_number,
   description,
   unit_cost_cents,
   quantity,
   maintenance_types,
+  ...(families ? { families } : {}),
 });
 
 const NO_PARTS: PartGroup = { source: 'none: no OEM-neutral parts beyond the common ones', parts: [] };
@@ -119,11 +135,20 @@ const INVERTER: AssetTypeParts = {
     {
       oem: 'SMA',
       aliases: ['sma', 'smasolar', 'smasolartechnology', 'smaamerica'],
-      source: 'Indicative, public SMA distributor price lists of 2023-2024 (Sunny Tripower, Sunny Highpower, Sunny Central spares)',
+      source: 'Indicative, public SMA distributor price lists of 2023-2024 (Sunny Boy, Sunny Tripower, Sunny Highpower, Sunny Central spares)',
+      // SMA order codes: SB (Sunny Boy), STP (Sunny Tripower), SHP (Sunny Highpower), SC (Sunny Central).
+      families: [
+        { key: 'sunny_boy', pattern: /sunny\s*boy|^\s*sb\s*\d/i },
+        { key: 'sunny_tripower', pattern: /tripower|^\s*stp\s*\d/i },
+        { key: 'sunny_highpower', pattern: /highpower|^\s*shp\s*\d/i },
+        { key: 'sunny_central', pattern: /sunny\s*central|^\s*sc\s*\d/i },
+      ],
       parts: [
-        part('SMA-FILTER-AIR', 'SMA Sunny Highpower/Central air inlet filter set', 4_650, perComponent(), PM),
-        part('SMA-FANKIT-STP', 'SMA Sunny Tripower/Highpower replacement fan kit', 21_500, perComponent(), CM),
-        part('SMA-SPD-DC-T2', 'SMA plug-in DC surge arrester, type II', 11_990, perComponent(), CM),
+        part('SMA-FILTER-AIR', 'SMA Sunny Highpower/Central air inlet filter set', 4_650, perComponent(), PM, ['sunny_highpower', 'sunny_central']),
+        part('SMA-FANKIT-STP', 'SMA Sunny Tripower/Highpower replacement fan kit', 21_500, perComponent(), CM, ['sunny_tripower', 'sunny_highpower']),
+        // Residential Sunny Boys are cooled by convection: no fan kit; their DC inputs are SUNCLIX plugs.
+        part('SMA-SUNCLIX-SB', 'SMA SUNCLIX DC connector pair for Sunny Boy inputs, two per inverter', 1_450, perComponent(2), CM, ['sunny_boy']),
+        part('SMA-SPD-DC-T2', 'SMA plug-in DC surge arrester, type II (Sunny Tripower/Highpower)', 11_990, perComponent(), CM, ['sunny_tripower', 'sunny_highpower']),
         part('SMA-COMM-MOD', 'SMA communication module (Speedwire/Webconnect), replacement', 32_900, perComponent(), CM),
       ],
     },
@@ -141,9 +166,13 @@ const INVERTER: AssetTypeParts = {
       oem: 'Fronius',
       aliases: ['fronius', 'froniusinternational', 'froniususa'],
       source: 'Indicative, public Fronius distributor price lists of 2023-2024 (Symo, Eco, Tauro spares)',
+      families: [
+        { key: 'tauro', pattern: /tauro/i },
+        { key: 'symo_eco_primo', pattern: /symo|\beco\b|primo/i },
+      ],
       parts: [
-        part('FRO-FILTER-TAURO', 'Fronius Tauro air filter set', 3_900, perComponent(), PM),
-        part('FRO-FAN-SYMO', 'Fronius Symo/Eco replacement fan', 12_900, perComponent(), CM),
+        part('FRO-FILTER-TAURO', 'Fronius Tauro air filter set', 3_900, perComponent(), PM, ['tauro']),
+        part('FRO-FAN-SYMO', 'Fronius Symo/Eco/Primo replacement fan', 12_900, perComponent(), CM, ['symo_eco_primo']),
         part('FRO-DATAMGR', 'Fronius Datamanager 2.0 plug-in card', 29_500, perComponent(), CM),
       ],
     },
@@ -434,3 +463,12 @@ export function oemPartsFor(entry: AssetTypeParts, oem: string): OemParts | unde
   const groups = [...entry.oems, ...(entry.oems_from ?? []).flatMap((t) => PARTS_CATALOGUE[t].oems)];
   return groups.find((g) => g.aliases.includes(whole)) ?? groups.find((g) => g.aliases.includes(words[0]));
 }
+
+/** The family of a model within an OEM group ('' when the group has none or the model names none of them). */
+export function modelFamilyOf(group: PartGroup, model: string): string {
+  const families = 'families' in group ? (group as OemParts).families : undefined;
+  return families?.find((f) => f.pattern.test(model))?.key ?? '';
+}
+
+/** Whether a part fits a component of the family `family` ('' = unknown: every part of the group fits). */
+export const partFitsFamily = (part: CataloguePart, family: string): boolean => !part.families || family === '' || part.families.includes(family);

@@ -5,6 +5,7 @@
  * generated, so nothing can be invented; a question the knowledge base does not cover says so.
  */
 import {
+  COVERED_REGIONS,
   applicabilityConflicts,
   applicabilityUndetermined,
   describeContext,
@@ -80,6 +81,8 @@ export interface PolicyAnswer {
   notes: string[];
   /** Ids of the cited entries, in citation order. */
   source_ids: string[];
+  /** Only when the request's region is outside the knowledge base: the regions it does cover. */
+  covered_regions?: { region: string; jurisdictions: string }[];
 }
 
 /** Thrown by callers that refuse an empty query (the service validates the body before calling). */
@@ -262,6 +265,27 @@ function noMatch(context: NormalisedPolicyContext, notes: string[], reason: stri
   };
 }
 
+/**
+ * A region outside the knowledge base: no instrument of another region is offered (a German registration rule
+ * does not bind a project in Brazil), and the answer says what is covered.
+ */
+function regionNotCovered(region: string, notes: string[]): PolicyAnswer {
+  return {
+    answer:
+      `The policy knowledge base does not cover "${region}": it holds curated regulations, grid codes, permitting rules and incentives ` +
+      `for ${COVERED_REGIONS.map((r) => r.region).join(', ')} only, so it has no answer for a project there. ` +
+      'Consult the national energy regulator of that region; for a covered region, give it as context.region.',
+    sources: [],
+    compliance_checklist: [],
+    financial_incentives: [],
+    next_steps: [],
+    matched: false,
+    notes,
+    source_ids: [],
+    covered_regions: COVERED_REGIONS.map((r) => ({ ...r })),
+  };
+}
+
 /** Today's date in UTC as YYYY-MM-DD. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -279,6 +303,7 @@ export function answerPolicyQuery(input: PolicyQueryInput): PolicyAnswer {
   const level = readDetailLevel(options.detail_level, notes);
   const asOf = input.as_of ?? todayUtc();
 
+  if (context.uncovered_region !== undefined) return regionNotCovered(context.uncovered_region, notes);
   const terms = queryTerms(input.query);
   if (terms.length === 0) return noMatch(context, notes, 'The query has no searchable terms.');
   const hits = searchPolicies(input.query, context, DETAIL_PASSAGES.detailed.entries);

@@ -23,6 +23,8 @@ export interface NormalisedPolicyContext {
   /** Capacity in kW (AC or DC as given: the knowledge base's thresholds are not precise enough to tell). */
   project_size_kw?: number;
   installation_types?: InstallationType[];
+  /** A region the request named that the knowledge base does not cover (e.g. "Brazil"): nothing in it applies. */
+  uncovered_region?: string;
   /** Why a dimension was widened or interpreted. */
   notes: string[];
 }
@@ -76,6 +78,15 @@ export const JURISDICTIONS: ReadonlyMap<string, JurisdictionInfo> = (() => {
   for (const [code, name] of Object.entries(SSA_COUNTRIES)) map.set(code, { name, region: 'SSA' });
   return map;
 })();
+
+const namesOf = (codes: Record<string, string>) => Object.values(codes).join(', ');
+
+/** What the knowledge base covers, as told to a caller whose region it does not. */
+export const COVERED_REGIONS: readonly { region: string; jurisdictions: string }[] = [
+  { region: 'European Union', jurisdictions: `EU-wide rules and the 27 member states: ${namesOf(EU_MEMBER_STATES)}` },
+  { region: 'North America', jurisdictions: `United States (federal, the 50 states and DC) and Canada (federal, ${namesOf(CANADIAN_PROVINCES)})` },
+  { region: 'Sub-Saharan Africa', jurisdictions: namesOf(SSA_COUNTRIES) },
+];
 
 /** Display name of a jurisdiction code ("US-CA" -> "California"). */
 export function jurisdictionName(code: string): string {
@@ -147,7 +158,7 @@ function normaliseRegion(raw: string, notes: string[]): RegionTarget | undefined
     }
   }
   if (!best) {
-    notes.push(`Region "${raw}" is not one the knowledge base covers (EU, North America, Sub-Saharan Africa): no region filter applied.`);
+    notes.push(`Region "${raw}" is not one the knowledge base covers (${COVERED_REGIONS.map((r) => r.region).join(', ')}).`);
     return undefined;
   }
   if (simplify(raw) === 'ca') notes.push('Region "CA" read as Canada; use "US-CA" or "California" for the US state.');
@@ -243,7 +254,7 @@ export function normalisePolicyContext(input: PolicyContextInput = {}): Normalis
     if (target) {
       context.region = target.region;
       if (target.jurisdiction) context.jurisdiction = target.jurisdiction;
-    }
+    } else context.uncovered_region = String(input.region).trim();
   }
   if (input.sector !== undefined && String(input.sector).trim() !== '') {
     const sectors = normaliseSector(String(input.sector), notes);

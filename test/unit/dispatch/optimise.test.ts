@@ -141,6 +141,33 @@ describe('dispatch optimisation', () => {
     expect(report.operational_insights.join(' ')).toMatch(/Peak import 20\.0 kW against 40\.0 kW without the battery/);
   });
 
+  it("charges each billing period's own peak once", async () => {
+    // Two periods of 4 h at 10 per kW each: 10 kW in the first, 30 kW in the second. A battery that can do
+    // nothing (0.001 kW) leaves both peaks: 10 * 10 + 10 * 30 = 400, where one peak over both would be 300.
+    const flat = problem({ loadKw: [10, 10, 10, 10, 30, 30, 30, 30], importPrice: Array(8).fill(0), demandPeriods: [{ start: 0, chargePerKw: 10 }, { start: 4, chargePerKw: 10 }], battery: { powerKw: 0.001 } });
+    const { report } = await optimise(flat);
+    expect(report.economic_summary.demand_charge).toBeCloseTo(400, 3);
+    expect(report.economic_summary.demand_charge_periods!.map((x) => [x.start, x.end, x.peak_import_kw])).toEqual([
+      ['2026-06-01T00:00:00.000Z', '2026-06-01T04:00:00.000Z', expect.closeTo(10, 3)],
+      ['2026-06-01T04:00:00.000Z', '2026-06-01T08:00:00.000Z', expect.closeTo(30, 3)],
+    ]);
+
+    // Each period's peak at its own rate: with the second charged 20 per kW and the first 10, it pays to charge
+    // 2.5 kW through the first (its peak 12.5, +25) to discharge the full 5 kW through the second (25, -100).
+    const periods = [{ start: 0, chargePerKw: 10 }, { start: 4, chargePerKw: 20 }];
+    const shaved = await optimise(problem({ ...flat, demandPeriods: periods, battery: { capacityKwh: 20, powerKw: 5, initialSoc: 0.5 }, terminalSoc: 'free' }));
+    const [first, second] = shaved.report.economic_summary.demand_charge_periods!;
+    expect(first.peak_import_kw).toBeCloseTo(12.5, 4);
+    expect(second.peak_import_kw).toBeCloseTo(25, 4);
+    expect(shaved.report.economic_summary.demand_charge).toBeCloseTo(10 * 12.5 + 20 * 25, 3);
+    expect(shaved.report.economic_summary.peak_shaving_savings).toBeCloseTo(75, 4);
+  });
+
+  it('refuses billing periods that do not start at the first interval or are out of order', async () => {
+    await expect(optimiseDispatch(problem({ demandPeriods: [{ start: 1, chargePerKw: 10 }] }))).rejects.toThrow(DispatchInputError);
+    await expect(optimiseDispatch(problem({ demandPeriods: [{ start: 0, chargePerKw: 10 }, { start: 0, chargePerKw: 5 }] }))).rejects.toThrow('Demand charge period 1 is out of order');
+  });
+
   it('never charges and discharges at once, even where negative prices would pay for burning energy', async () => {
     // Prepare: at -0.2 per kWh every kWh imported earns money. The LP alone would charge and discharge at once
     // to waste energy in round-trip losses; the binaries forbid it.

@@ -98,8 +98,48 @@ describe('bill of materials from the catalogue', () => {
 
     expect(partNumbers(emergency)).toEqual([...partNumbers(corrective), 'SVC-EMG-CALLOUT', 'SVC-EMG-EXPEDITE']);
     expect(emergency.total_cost_cents - corrective.total_cost_cents).toBe(45_000 + 16_500);
-    expect(corrective.total_cost).toBe(1094.3);
-    expect(emergency.total_cost).toBe(1709.3);
+    // The model ('model') names no SMA family, so every SMA corrective part is listed.
+    expect(corrective.total_cost).toBe(1123.3);
+    expect(emergency.total_cost).toBe(1738.3);
+  });
+
+  it('says every BOM is indicative and priced in US dollars', () => {
+    expect(bom(asset('inverter', 5, ['SMA']), 'corrective')).toMatchObject({ indicative: true, currency: 'USD' });
+    expect(bom(asset('unknown thing', 5), 'preventive')).toMatchObject({ indicative: true, currency: 'USD' });
+  });
+
+  it("picks the parts of the component's model family: a Sunny Boy gets no Sunny Tripower fan kit", () => {
+    const withModel = (model: string): BomAsset => ({ asset_id: 'a', type: 'inverter', capacity_kw: 5, components: [{ oem: 'SMA Solar Technology AG', model, serial: 'S1' }] });
+
+    const sunnyBoy = partNumbers(bom(withModel('Sunny Boy 5.0'), 'corrective'));
+    const orderCode = partNumbers(bom(withModel('SB5.0-1AV-41'), 'corrective'));
+    const tripower = partNumbers(bom(withModel('Sunny Tripower 10.0'), 'corrective'));
+
+    expect(sunnyBoy).toEqual(['INV-CM-LAB', 'INV-DC-FUSE', 'SMA-SUNCLIX-SB', 'SMA-COMM-MOD']);
+    expect(orderCode).toEqual(sunnyBoy);
+    expect(tripower).toEqual(['INV-CM-LAB', 'INV-DC-FUSE', 'SMA-FANKIT-STP', 'SMA-SPD-DC-T2', 'SMA-COMM-MOD']);
+    expect(partNumbers(bom(withModel('STP 25000TL-30'), 'corrective'))).toEqual(tripower);
+    // Preventive: the Highpower/Central air filter is not a Sunny Boy part.
+    expect(partNumbers(bom(withModel('Sunny Boy 5.0'), 'preventive'))).not.toContain('SMA-FILTER-AIR');
+    expect(partNumbers(bom(withModel('Sunny Highpower PEAK3'), 'preventive'))).toContain('SMA-FILTER-AIR');
+  });
+
+  it('lists a part two families of one OEM share on one line', () => {
+    const mixed: BomAsset = {
+      asset_id: 'a',
+      type: 'inverter',
+      capacity_kw: 30,
+      components: [
+        { oem: 'SMA', model: 'Sunny Boy 5.0', serial: 'S1' },
+        { oem: 'SMA', model: 'Sunny Tripower 25000TL', serial: 'S2' },
+      ],
+    };
+
+    const result = bom(mixed, 'corrective');
+
+    expect(partNumbers(result)).toEqual(['INV-CM-LAB', 'INV-DC-FUSE', 'SMA-SUNCLIX-SB', 'SMA-COMM-MOD', 'SMA-FANKIT-STP', 'SMA-SPD-DC-T2']);
+    expect(result.items.find((i) => i.part_number === 'SMA-COMM-MOD')).toEqual({ part_number: 'SMA-COMM-MOD', description: expect.any(String), quantity: 2, unit_cost: 329, total_cost: 658 });
+    expect(result.total_cost_cents).toBe(result.items.reduce((sum, i) => sum + Math.round(i.total_cost * 100), 0));
   });
 
   it('adds the type-specific emergency items of a wind turbine', () => {

@@ -134,6 +134,41 @@ describe('diagnose, the rules around the families', () => {
     expect(diagnosis.recommendedActions.at(-1)!.action).toMatch(/gap filling/);
   });
 
+  it('counts the energy at risk of every diagnosed fault: a 4-hour trip beside a stuck reading is not 0', () => {
+    const k = serf.t.indexOf(serfTime('2016-09-16T12:00'));
+    const [tripFrom, tripTo] = [serfTime('2016-09-08T10:00'), serfTime('2016-09-08T13:45')];
+    const tripOnly = edit((t, p) => (t >= tripFrom && t <= tripTo ? -0.003 : p));
+    const both = edit((t, p, i) => (i > k && i < k + 24 ? serf.powerKw[k] : t >= tripFrom && t <= tripTo ? -0.003 : p));
+
+    const alone = run(tripOnly).diagnosis;
+    const { diagnosis, anomalies } = run(both);
+
+    // The stuck reading is the more certain finding, the trip the one that costs energy: both are counted.
+    expect(diagnosis.faultFamily).toBe('sensor_fault');
+    expect(diagnosis.faults.map((f) => f.family).sort()).toEqual(['inverter_trip', 'sensor_fault']);
+    expect(diagnosis.faults.find((f) => f.family === 'sensor_fault')!.energyAtRiskKw).toBe(0);
+    expect(diagnosis.energyAtRiskKw).toBeGreaterThan(2.5);
+    expect(diagnosis.energyAtRiskKw).toBeCloseTo(alone.energyAtRiskKw, 2);
+    expect(diagnosis.severityLabel).toBe('critical');
+    expect(diagnosis.rootCause).toMatch(/inverter trip also diagnosed, \d\.\d kW of output is at risk in all/);
+    // Energy lost: the trip's four hours (about 17 kWh of a clear September noon), each anomaly once.
+    const tripLost = anomalies.filter((a) => a.kind === 'zero_output').reduce((sum, a) => sum + a.energyAtRiskKwh, 0);
+    expect(tripLost).toBeGreaterThan(15);
+    expect(diagnosis.energyLostKwh).toBeCloseTo(tripLost, 1);
+  });
+
+  it('does not count twice the hours two faults share: a trip and a lost string combine below their sum', () => {
+    const both = edit((t, p) => (t >= serfTime('2016-09-08T11:45') && t <= serfTime('2016-09-08T13:15') ? -0.003 : t >= serfTime('2016-09-15T00:00') && p > 0 ? (p * 2) / 3 : p));
+
+    const { diagnosis } = run(both);
+
+    const rates = Object.fromEntries(diagnosis.faults.map((f) => [f.family, f.energyAtRiskKw]));
+    expect(Object.keys(rates)).toEqual(expect.arrayContaining(['inverter_trip', 'string_fault']));
+    // A tripped inverter loses all of the output, the string's share included: the total is the larger, not the sum.
+    expect(diagnosis.energyAtRiskKw).toBeLessThan(rates.inverter_trip + rates.string_fault - 0.1);
+    expect(diagnosis.energyAtRiskKw).toBeGreaterThanOrEqual(Math.max(rates.inverter_trip, rates.string_fault) - 0.001);
+  });
+
   it('lowers the confidence in a loss by the share of it that warmer weather explains', () => {
     const soiled = faults.soiling();
     // 20 degrees C, rising by a degree a day over the soiled month: 18 degrees warmer on average, 7% of power at 0.4%/degree.

@@ -183,3 +183,26 @@ describe('answering a policy question', () => {
     expect(result.notes).toContain('The query has no searchable terms.');
   });
 });
+
+describe('answerPolicyQuery for a region outside the knowledge base', () => {
+  it.each(['Brazil', 'São Paulo, Brazil', 'Mars'])('answers matched: false for %s, with no instrument of another region and the covered regions', (region) => {
+    const result = ask({ query: 'Which registration rules and feed-in incentives apply to a 10 kW rooftop solar system?', context: { region, installation_type: 'rooftop solar' } });
+
+    expect(result.matched).toBe(false);
+    expect(result.answer).toContain(`does not cover "${region}"`);
+    expect(result.sources).toEqual([]);
+    expect(result.compliance_checklist).toEqual([]);
+    expect(result.financial_incentives).toEqual([]);
+    expect(result.next_steps).toEqual([]);
+    expect(result.answer).not.toMatch(/EEG|Marktstammdatenregister|Germany/);
+    expect(result.covered_regions!.map((r) => r.region)).toEqual(['European Union', 'North America', 'Sub-Saharan Africa']);
+    expect(result.covered_regions![0].jurisdictions).toContain('Germany');
+  });
+
+  it('still answers a covered region named in words', () => {
+    const result = ask({ query: 'Which registration rules and feed-in incentives apply to a 10 kW rooftop solar system?', context: { region: 'Germany', installation_type: 'rooftop solar' } });
+
+    expect(result.matched).toBe(true);
+    expect(result.covered_regions).toBeUndefined();
+  });
+});

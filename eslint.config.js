@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'jest.config.cjs'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', '.bundles/', 'coverage/', 'jest.config.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

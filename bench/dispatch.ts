@@ -13,8 +13,8 @@ import { solveWithHighs, highs } from '../shared/domain/dispatch/highs-solver';
 import { optimiseDispatch } from '../shared/domain/dispatch/optimise';
 import type { DispatchProblem } from '../shared/domain/dispatch/problem';
 import { readCsv } from './shared-data';
-
-const HOUR = 3_600_000;
+import { roundHalfUp } from '../shared/domain/rounding';
+import { HOUR_MS } from '../shared/domain/time';
 
 /** Nord Pool 2017, hourly: price per kWh and the system load scaled to a 20 kW mean. */
 function nordPool2017() {
@@ -72,12 +72,10 @@ function asGlpk(lp: LinearProgram, glpk: Awaited<ReturnType<typeof GLPK>>): LP {
   };
 }
 
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
-
 export async function benchDispatch(): Promise<void> {
   const np = nordPool2017();
   const serf = serfEast15Min();
-  const julyFirst = Math.round((Date.UTC(2017, 6, 1) - Date.UTC(2017, 0, 1)) / HOUR);
+  const julyFirst = Math.round((Date.UTC(2017, 6, 1) - Date.UTC(2017, 0, 1)) / HOUR_MS);
   const scenarios = [
     scenario('24 h hourly', hourly(serf).slice(0, 24), np.load.slice(julyFirst, julyFirst + 24), np.price.slice(julyFirst, julyFirst + 24), 60, 0),
     scenario('1 week at 15 min', serf.slice(0, 672), repeatEach(np.load.slice(julyFirst, julyFirst + 168), 4), repeatEach(np.price.slice(julyFirst, julyFirst + 168), 4), 15, 15),
@@ -108,12 +106,12 @@ export async function benchDispatch(): Promise<void> {
       highs_objective: viaHighs.objective,
       glpk_objective: viaGlpk.result.z,
       relative_difference: relative,
-      highs_lp_ms: round(viaHighs.milliseconds, 1),
-      glpk_lp_ms: round(glpkMs, 1),
-      service_ms: round(serviceMs, 1),
+      highs_lp_ms: roundHalfUp(viaHighs.milliseconds, 1),
+      glpk_lp_ms: roundHalfUp(glpkMs, 1),
+      service_ms: roundHalfUp(serviceMs, 1),
       service_solves: outcome.optimised.solver.solves + (outcome.baseline?.solver.solves ?? 0),
       service_kind: outcome.optimised.solver.kind,
-      net_benefit_vs_no_battery: round((outcome.baseline?.objective ?? NaN) - outcome.optimised.objective, 2),
+      net_benefit_vs_no_battery: roundHalfUp((outcome.baseline?.objective ?? NaN) - outcome.optimised.objective, 2),
     });
   }
   const out = {

@@ -18,9 +18,9 @@ import { enterpriseRuntime } from './enterprise-runtime';
 import { evaluatePrices } from './forecasting-prices';
 import { weatherExogenous } from '../shared/services/site-model-data';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const COVERAGE = 0.9;
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 interface Scores {
   mase: number | null;
@@ -70,14 +70,14 @@ function evaluate(series: RegularSeries, context: FitContext, opts: { days: numb
     const finite = c.actual.filter(Number.isFinite).length;
     const day = opts.daylight ? c.t.map(opts.daylight) : undefined;
     scores[model] = {
-      mase: round(mase(c.actual, c.forecast, c.inSample, perDay)),
-      mape: round(mape(c.actual, c.forecast)),
-      smape: round(smape(c.actual, c.forecast)),
-      rmse: round(rmse(c.actual, c.forecast)),
-      ...(day ? { rmse_daylight: round(rmse(c.actual.filter((_, i) => day[i]), c.forecast.filter((_, i) => day[i]))) } : {}),
-      coverage: round(inside / finite),
-      ...(day ? { coverage_daylight: round(covered.filter((x, i) => x && day[i]).length / c.actual.filter((a, i) => Number.isFinite(a) && day[i]).length) } : {}),
-      mean_fit_predict_ms: round(c.ms.reduce((a, b) => a + b, 0) / c.ms.length, 1),
+      mase: roundHalfUp(mase(c.actual, c.forecast, c.inSample, perDay), 3, null),
+      mape: roundHalfUp(mape(c.actual, c.forecast), 3, null),
+      smape: roundHalfUp(smape(c.actual, c.forecast), 3, null),
+      rmse: roundHalfUp(rmse(c.actual, c.forecast), 3, null),
+      ...(day ? { rmse_daylight: roundHalfUp(rmse(c.actual.filter((_, i) => day[i]), c.forecast.filter((_, i) => day[i])), 3, null) } : {}),
+      coverage: roundHalfUp(inside / finite, 3, null),
+      ...(day ? { coverage_daylight: roundHalfUp(covered.filter((x, i) => x && day[i]).length / c.actual.filter((a, i) => Number.isFinite(a) && day[i]).length, 3, null) } : {}),
+      mean_fit_predict_ms: roundHalfUp(c.ms.reduce((a, b) => a + b, 0) / c.ms.length, 1, null),
     };
   }
   return scores;
@@ -172,7 +172,7 @@ export async function benchForecasting(): Promise<void> {
   const prices = await evaluatePrices({ everyNthDay: Number(process.env.BENCH_PRICE_EVERY_NTH_DAY ?? 20), coverageEveryKth: 3 });
   const latency = await latencyOfYearRequest();
 
-  const gain = (s: Record<string, Scores>, base: string, metric: 'mase' | 'rmse_daylight') => round(1 - (s[ENSEMBLE][metric] ?? NaN) / (s[base][metric] ?? NaN));
+  const gain = (s: Record<string, Scores>, base: string, metric: 'mase' | 'rmse_daylight') => roundHalfUp(1 - (s[ENSEMBLE][metric] ?? NaN) / (s[base][metric] ?? NaN), 3, null);
   const results = {
     measured_at: new Date().toISOString(),
     setup: {

@@ -19,6 +19,7 @@ import { changeTier, registerAccount } from '../shared/services/accounts';
 import { forgetCachedKeys } from '../shared/services/authentication';
 import { documentClient } from '../shared/store/aws-clients';
 import { tableName } from '../shared/store/tables';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,8 +54,6 @@ async function storeOpsPerSecond(op: () => Promise<unknown>): Promise<number> {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   return n / ((Date.now() - started) / 1000);
 }
-
-const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
 export async function benchFoundation(): Promise<void> {
   const runtime = await startLocalRuntime({ port: 0, env: { RATE_LIMIT_ENTERPRISE: String(1e9), LOG_LEVEL: 'silent' } });
@@ -102,12 +101,12 @@ export async function benchFoundation(): Promise<void> {
       load: { connections: CONNECTIONS, seconds: SECONDS, tool: 'autocannon (separate process), loopback' },
       authenticated_usage: service,
       bare_node_http: baseline,
-      store_raw_ops_per_second: { get_item: round(getOps), update_add: round(addOps) },
-      store_round_trips_per_request: round(roundTrips, 3),
+      store_raw_ops_per_second: { get_item: roundHalfUp(getOps, 2), update_add: roundHalfUp(addOps, 2) },
+      store_round_trips_per_request: roundHalfUp(roundTrips, 3),
       ratios: {
-        service_vs_bare_rps: round(service.requests_per_second / baseline.requests_per_second, 4),
-        service_rps_vs_store_get_ops: round(service.requests_per_second / getOps, 4),
-        service_p99_vs_bare_p99: round(service.p99_ms / Math.max(baseline.p99_ms, 1), 2),
+        service_vs_bare_rps: roundHalfUp(service.requests_per_second / baseline.requests_per_second, 4),
+        service_rps_vs_store_get_ops: roundHalfUp(service.requests_per_second / getOps, 4),
+        service_p99_vs_bare_p99: roundHalfUp(service.p99_ms / Math.max(baseline.p99_ms, 1), 2),
       },
       targets: {
         p99_under_ms: P99_TARGET_MS,
@@ -125,10 +124,10 @@ export async function benchFoundation(): Promise<void> {
       '',
       '| what | requests/s | p50 ms | p99 ms | errors |',
       '|---|---|---|---|---|',
-      `| GET /api/usage, authenticated, local runtime | ${round(service.requests_per_second)} | ${service.p50_ms} | ${service.p99_ms} | ${service.errors + service.non2xx} |`,
-      `| bare node:http, same JSON | ${round(baseline.requests_per_second)} | ${baseline.p50_ms} | ${baseline.p99_ms} | ${baseline.errors + baseline.non2xx} |`,
+      `| GET /api/usage, authenticated, local runtime | ${roundHalfUp(service.requests_per_second, 2)} | ${service.p50_ms} | ${service.p99_ms} | ${service.errors + service.non2xx} |`,
+      `| bare node:http, same JSON | ${roundHalfUp(baseline.requests_per_second, 2)} | ${baseline.p50_ms} | ${baseline.p99_ms} | ${baseline.errors + baseline.non2xx} |`,
       '',
-      `Embedded store (dynalite), ${CONNECTIONS} concurrent: GetItem ${round(getOps)}/s, UpdateItem ADD ${round(addOps)}/s.`,
+      `Embedded store (dynalite), ${CONNECTIONS} concurrent: GetItem ${roundHalfUp(getOps, 2)}/s, UpdateItem ADD ${roundHalfUp(addOps, 2)}/s.`,
       '',
       `Store round trips per authenticated request: ${results.store_round_trips_per_request} (target at most ${ROUND_TRIP_TARGET}: ${results.targets.round_trips_met ? 'met' : 'NOT met'}).`,
       `p99 ${service.p99_ms} ms (target under ${P99_TARGET_MS} ms: ${results.targets.p99_met ? 'met' : 'NOT met'}).`,

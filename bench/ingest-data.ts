@@ -11,7 +11,7 @@
  * clear-sky shape scaled by a seeded day-to-day and intra-day cloudiness, so every run gives the same
  * 105,120 rows (365 days x 288 intervals; the DST days have 276 and 300 local rows).
  */
-import { mulberry32 } from '../test/helpers/seeded-random';
+import { mulberry32 } from '../shared/domain/seeded-random';
 
 /** Standardise the generated file with these options. */
 export const YEAR_OF_5_MINUTE_OPTIONS = { timezone: 'Europe/Berlin', capacityKw: 8 } as const;

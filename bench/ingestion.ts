@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { startLocalRuntime } from '../shared/local/runtime';
 import { registerAccount } from '../shared/services/accounts';
 import { yearOf5MinuteCsv } from './ingest-data';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const CHUNK = 64 * 1024;
 const TARGET_RATIO = 0.25;
@@ -46,8 +47,6 @@ function sampleMemory(): { stop: () => number } {
   };
 }
 
-const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-
 export async function benchIngestion(): Promise<void> {
   const csv = yearOf5MinuteCsv();
   const raw = await rawParse(csv);
@@ -72,17 +71,17 @@ export async function benchIngestion(): Promise<void> {
     const results = {
       measured_at: new Date().toISOString(),
       file: { rows: raw.rows - 1, bytes: Buffer.byteLength(csv), chunk_bytes: CHUNK },
-      raw_csv_parse: { ms: round(raw.ms), rows_per_second: round((raw.rows / raw.ms) * 1000, 0) },
+      raw_csv_parse: { ms: roundHalfUp(raw.ms, 2), rows_per_second: roundHalfUp((raw.rows / raw.ms) * 1000, 0) },
       end_to_end: {
         status: status.status,
         rows: status.rows,
-        ms: round(endToEndMs),
-        upload_request_ms: round(acked - started),
-        processing_ms: round(done - acked),
-        rows_per_second: round((status.rows / endToEndMs) * 1000, 0),
-        peak_memory_growth_mb: round(peakMb, 1),
+        ms: roundHalfUp(endToEndMs, 2),
+        upload_request_ms: roundHalfUp(acked - started, 2),
+        processing_ms: roundHalfUp(done - acked, 2),
+        rows_per_second: roundHalfUp((status.rows / endToEndMs) * 1000, 0),
+        peak_memory_growth_mb: roundHalfUp(peakMb, 1),
       },
-      ratios: { end_to_end_vs_raw_parse_speed: round(raw.ms / endToEndMs, 3) },
+      ratios: { end_to_end_vs_raw_parse_speed: roundHalfUp(raw.ms / endToEndMs, 3) },
       targets: {
         ratio_at_least: TARGET_RATIO,
         ratio_met: raw.ms / endToEndMs >= TARGET_RATIO,
@@ -97,7 +96,7 @@ export async function benchIngestion(): Promise<void> {
     const md = [
       `# Ingestion benchmark (${results.measured_at})`,
       '',
-      `One CSV of ${results.file.rows} rows (${round(results.file.bytes / 1e6)} MB), one year of 5-minute data.`,
+      `One CSV of ${results.file.rows} rows (${roundHalfUp(results.file.bytes / 1e6, 2)} MB), one year of 5-minute data.`,
       '',
       '| what | ms | rows/s |',
       '|---|---|---|',

@@ -14,9 +14,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cleanSeries, evaluateByHiding, type CleanOptions, type FillMethod } from '../shared/domain/interpolation';
 import { regularise } from '../shared/domain/forecasting/regularise';
 import { weatherOnGrid } from '../shared/domain/weather/hourly-on-grid';
-import { mulberry32 } from '../test/helpers/seeded-random';
+import { mulberry32 } from '../shared/domain/seeded-random';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
 import { pairedRatioInterval, requestLatencyMs } from './accuracy/gaps';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'analog_days', 'envelope_kriging', 'adaptive'];
 const WEATHER_METHODS: FillMethod[] = ['irradiance', 'adaptive'];
@@ -27,7 +28,6 @@ const TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.75, 6: 0.7 };
 /** The same from the history alone (issue #18). */
 const HISTORY_TARGET_BY_GAP_HOURS: Record<number, number> = { 1: 1.0, 3: 0.85, 6: 0.75 };
 const GAPS_PER_LENGTH = 200;
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 function serfEast() {
   // kW; night values slightly negative as published (inverter self-consumption).
@@ -67,7 +67,7 @@ function levelAndShape(row: Scores, target: number) {
   const linear = row.linear.rmse_kw ?? NaN;
   const shape = best.shape_rmse_kw ?? NaN;
   const room = (target * linear) ** 2 - shape ** 2;
-  return { target, level_rmse_kw: best.level_rmse_kw, shape_rmse_kw: best.shape_rmse_kw, linear_level_rmse_kw: row.linear.level_rmse_kw, with_level_exact: round(shape / linear), level_needed_kw: room > 0 ? round(Math.sqrt(room)) : 0 };
+  return { target, level_rmse_kw: best.level_rmse_kw, shape_rmse_kw: best.shape_rmse_kw, linear_level_rmse_kw: row.linear.level_rmse_kw, with_level_exact: roundHalfUp(shape / linear, 3, null), level_needed_kw: room > 0 ? roundHalfUp(Math.sqrt(room), 3, null) : 0 };
 }
 
 function splitLines(split: Record<string, ReturnType<typeof levelAndShape>>): string[] {
@@ -98,11 +98,11 @@ export async function benchInterpolation(): Promise<void> {
       for (const method of methods) {
         const r = evaluateByHiding(series, { ...options, method }, { gapSteps, count: GAPS_PER_LENGTH, seed: 42 + hours, daylightOnly: true, windowDays: WINDOW_DAYS });
         perGap[`${method}${label}`] = r.perGap;
-        row[`${method}${label}`] = { rmse_kw: round(r.rmse), mae_kw: round(r.mae), level_rmse_kw: round(r.levelRmse), shape_rmse_kw: round(r.shapeRmse), gaps: r.gaps };
+        row[`${method}${label}`] = { rmse_kw: roundHalfUp(r.rmse, 3, null), mae_kw: roundHalfUp(r.mae, 3, null), level_rmse_kw: roundHalfUp(r.levelRmse, 3, null), shape_rmse_kw: roundHalfUp(r.shapeRmse, 3, null), gaps: r.gaps };
       }
     }
     table[`${hours}h`] = row;
-    ratios[`${hours}h`] = Object.fromEntries(configurations.map(({ label }) => [`adaptive${label}`, round((row[`adaptive${label}`].rmse_kw ?? NaN) / (row.linear.rmse_kw ?? NaN))]));
+    ratios[`${hours}h`] = Object.fromEntries(configurations.map(({ label }) => [`adaptive${label}`, roundHalfUp((row[`adaptive${label}`].rmse_kw ?? NaN) / (row.linear.rmse_kw ?? NaN), 3, null)]));
     intervals[`${hours}h`] = Object.fromEntries(configurations.map(({ label }) => [`adaptive${label}`, pairedRatioInterval(perGap[`adaptive${label}`], perGap.linear)]));
     split[`${hours}h`] = levelAndShape(row, TARGET_BY_GAP_HOURS[hours]);
   }

@@ -15,24 +15,24 @@ import { detectAnomalies, type Anomaly, type AnomalyKind, type OutputSeries } fr
 import { scoreAgainstLabels } from '../shared/domain/operations/detection-score';
 import { diagnose } from '../shared/domain/operations/diagnosis';
 import { expectedOutput } from '../shared/domain/operations/expected-output';
-import { mulberry32 } from '../test/helpers/seeded-random';
+import { mulberry32 } from '../shared/domain/seeded-random';
 import { parseTime, readCsv, SERF_EAST_SITE } from './shared-data';
+import { roundHalfUp } from '../shared/domain/rounding';
+import { DAY_MS } from '../shared/domain/time';
 
 const SERF_CAPACITY_KW = 5.4;
 const STEP_MINUTES = 15;
 const STEP_MS = STEP_MINUTES * 60_000;
-const DAY_MS = 86_400_000;
 /** The year's timestamps are UTC; SERF East's are local standard time, UTC-7. */
 const LOCAL_OFFSET_MS = -7 * 3_600_000;
 /** Clear-sky index kept in [0, MAX_INDEX] when tiled (15-minute cloud enhancement rarely exceeds it). */
 const MAX_INDEX = 1.3;
 const SPIKES = 10;
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 /** Precision and recall of flagged steps against labels, rounded for the report. */
 function score(t: readonly number[], labels: readonly boolean[], anomalies: readonly Anomaly[], kinds: readonly AnomalyKind[]) {
   const s = scoreAgainstLabels(t, labels, anomalies, kinds);
-  return { ...s, precision: round(s.precision), recall: round(s.recall) };
+  return { ...s, precision: roundHalfUp(s.precision, 3, null), recall: roundHalfUp(s.recall, 3, null) };
 }
 
 function labelledFile(file: string) {
@@ -116,9 +116,9 @@ export async function benchDetection(): Promise<Record<string, unknown>> {
     year: {
       data: 'synthetic 2016 at SERF East: Ineichen clear sky x SERF East clear-sky index tiled from its 104 days; trip, stuck reading, soiling and 10 spikes injected',
       steps: series.t.length,
-      detection_ms: round(detectionMs, 1),
-      diagnosis_ms: round(diagnosisMs, 1),
-      rss_growth_mb: round(rssGrowthMb, 1),
+      detection_ms: roundHalfUp(detectionMs, 1, null),
+      diagnosis_ms: roundHalfUp(diagnosisMs, 1, null),
+      rss_growth_mb: roundHalfUp(rssGrowthMb, 1, null),
       anomalies: counts,
       injected_found: {
         trip_as_zero_output: found(faults.trip, ['zero_output']),

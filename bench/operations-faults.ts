@@ -23,11 +23,10 @@
  */
 import { clearSkyProfile } from '../shared/domain/forecasting/solar';
 import { detectAnomalies, type Anomaly, type AnomalyKind, type OutputSeries } from '../shared/domain/operations/detection';
-import { mulberry32 } from '../test/helpers/seeded-random';
+import { mulberry32 } from '../shared/domain/seeded-random';
 import { numbers, parseTime, readCsv, readCsvColumns, SERF_EAST_SITE } from './shared-data';
+import { DAY_MS, HOUR_MS } from '../shared/domain/time';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const DAYS = 30;
 const TRIALS = 3;
 const MAX_INDEX = 1.3;

@@ -18,12 +18,12 @@ import {
   type EvaluationQuestion,
 } from '../shared/domain/policy';
 import questions from '../shared/domain/policy/evaluation-questions.json';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const K = 3;
 const ROUNDS = 20;
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** The baseline: entries that apply to the context, ranked by the number of distinct query words in their text. */
 function overlapRecall(set: readonly EvaluationQuestion[], k: number): number {
@@ -74,15 +74,15 @@ export async function benchPolicy(): Promise<void> {
     measured_at: new Date().toISOString(),
     knowledge_base_entries: POLICY_KNOWLEDGE_BASE.length,
     questions: set.length,
-    recall_at_3: round(bm25.recall),
-    hit_rate_at_3: round(bm25.hit_rate),
-    baseline_term_overlap_recall_at_3: round(baseline),
-    recall_at_1: round(bm25AtOne.recall),
-    baseline_term_overlap_recall_at_1: round(baselineAtOne),
+    recall_at_3: roundHalfUp(bm25.recall, 3),
+    hit_rate_at_3: roundHalfUp(bm25.hit_rate, 3),
+    baseline_term_overlap_recall_at_3: roundHalfUp(baseline, 3),
+    recall_at_1: roundHalfUp(bm25AtOne.recall, 3),
+    baseline_term_overlap_recall_at_1: roundHalfUp(baselineAtOne, 3),
     missed: bm25.per_question.filter((q) => q.recall < 1).map((q) => ({ id: q.id, expected: q.expected_ids, retrieved: q.retrieved_ids })),
-    index_build_ms: round(indexMs, 1),
-    answer_latency_ms: { p50: round(percentile(answerMs, 0.5)), p95: round(percentile(answerMs, 0.95)), max: round(Math.max(...answerMs)) },
-    economics_latency_ms: { p50: round(percentile(economicsMs, 0.5)), p95: round(percentile(economicsMs, 0.95)) },
+    index_build_ms: roundHalfUp(indexMs, 1),
+    answer_latency_ms: { p50: roundHalfUp(percentile(answerMs, 0.5), 3), p95: roundHalfUp(percentile(answerMs, 0.95), 3), max: roundHalfUp(Math.max(...answerMs), 3) },
+    economics_latency_ms: { p50: roundHalfUp(percentile(economicsMs, 0.5), 3), p95: roundHalfUp(percentile(economicsMs, 0.95), 3) },
     targets: { wanted: 'recall@3 >= 0.9; a policy answer over the whole knowledge base under 50 ms' },
   };
   mkdirSync('bench/results', { recursive: true });

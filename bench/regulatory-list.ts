@@ -12,15 +12,15 @@ import { pullRegulatoryUpdates } from '../shared/services/regulatory-updates';
 import { registerAccount } from '../shared/services/accounts';
 import { insertRegulatoryUpdate } from '../shared/store/regulatory-repo';
 import type { Priority } from '../shared/domain/regulatory';
+import { roundHalfUp } from '../shared/domain/rounding';
+import { DAY_MS } from '../shared/domain/time';
 
 const N = Number(process.env.N ?? 40_000);
 const ROUNDS = 7;
-const DAY_MS = 86_400_000;
 const QUERIES = ['', '?limit=200', '?priority=high', '?region=EU', '?region=SSA&limit=200'];
 const PRIORITIES: Priority[] = ['high', 'medium', 'low'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x: number) => Math.round(x * 10) / 10;
 
 export async function benchRegulatoryList(): Promise<void> {
   const runtime = await startLocalRuntime({ port: 0, env: { LOG_LEVEL: 'silent', RATE_LIMIT_FREE: '100000' } });
@@ -38,7 +38,7 @@ export async function benchRegulatoryList(): Promise<void> {
       for (const query of QUERIES) {
         const runs = [];
         for (let r = 0; r < ROUNDS; r++) runs.push(await get(query));
-        rows.push({ query: `GET /api/regulatory-updates${query}`, returned: runs[0].returned, median_ms: round(median(runs.map((r) => r.ms))), max_ms: round(Math.max(...runs.map((r) => r.ms))) });
+        rows.push({ query: `GET /api/regulatory-updates${query}`, returned: runs[0].returned, median_ms: roundHalfUp(median(runs.map((r) => r.ms)), 1), max_ms: roundHalfUp(Math.max(...runs.map((r) => r.ms)), 1) });
       }
       return rows;
     };

@@ -6,6 +6,7 @@
  *   npm run bench -- accuracy     forecast accuracy on every data set (options: bench/accuracy/index.ts)
  *   npm run bench -- pv           physical PV forecasts, inferred specs and PV latency (options: bench/pv/index.ts)
  *   npm run bench -- scale        costs against history: nowcast, training, API p99, dispatch RSS, load vs R stlf (options: bench/scale/index.ts)
+ *   npm run bench -- bundles      each function's bundle: minified size and module initialisation time
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -20,8 +21,9 @@ import { benchRegulatoryList } from './regulatory-list';
 import { benchAccuracy } from './accuracy/index';
 import { benchPv } from './pv/index';
 import { benchScale } from './scale/index';
+import { benchBundles } from './bundles';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { WeatherPoint } from '../shared/domain/weather/types';
+import { HOUR_MS } from '../shared/domain/time';
 
 const DATA = path.resolve(process.env.SHARED_DATA ?? '../shared/data');
 
@@ -21,8 +22,6 @@ export function serfEastPsm3(times: readonly number[]): { ghi_wm2: number[]; tem
   const byTime = new Map(readCsv('solar/serf_east_psm3_data.csv').map((r) => [parseTime(r[0]), { ghi: Number(r[10]), temp: Number(r[7]) }]));
   return { ghi_wm2: times.map((t) => byTime.get(t)?.ghi ?? NaN), temperature_c: times.map((t) => byTime.get(t)?.temp ?? NaN) };
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * SERF East's PSM3 as an hourly feed such as Open-Meteo's delivers: each hour's mean irradiance labelled at the

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { dispatchOptimizationExample, forecastExample, policyComplianceExample, projectEconomicsExample } from '../shared/openapi/examples';
-import { UNLIMITED_ENV } from '../test/helpers/unlimited-env';
+import { UNLIMITED_ENV } from '../shared/local/unlimited-env';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONNECTIONS = 20;
@@ -129,8 +130,6 @@ function rssMb(pid: number): number {
   return kb ? Math.round(Number(kb[1]) / 1024) : NaN;
 }
 
-const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-
 export async function benchSoak(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energy-ops-soak-'));
   const { child, url, logLines } = await startServer(dataDir, await freePort());
@@ -176,9 +175,9 @@ export async function benchSoak(): Promise<void> {
       machine: { node: process.version, cpus: cpus().length },
       load: { connections: CONNECTIONS, seconds: SECONDS, timeout_seconds: TIMEOUT_SECONDS, tool: 'autocannon, request sequence per connection; server in its own process (bin/serve.ts)' },
       requests: answered,
-      errors: { total: errors, rate: round(errors / Math.max(answered + result.errors, 1), 6), unexpected_status: unexpected, five_xx: result['5xx'], timeouts: result.timeouts, connection_errors: result.errors - result.timeouts },
+      errors: { total: errors, rate: roundHalfUp(errors / Math.max(answered + result.errors, 1), 6), unexpected_status: unexpected, five_xx: result['5xx'], timeouts: result.timeouts, connection_errors: result.errors - result.timeouts },
       latency_ms: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-      throughput: { requests_per_second: round(answered / result.duration), bytes_per_second: round(result.throughput.average) },
+      throughput: { requests_per_second: roundHalfUp(answered / result.duration, 2), bytes_per_second: roundHalfUp(result.throughput.average, 2) },
       server_rss_mb: { start: rss[0], middle: middle.rss_mb, end: rss[rss.length - 1], max: Math.max(...rss), growth_second_half: growthSecondHalf, levels_off: growthSecondHalf <= Math.max(LEVEL_OFF_SHARE * middle.rss_mb, 16), samples },
       server_log: { error_lines: logLines.filter((l) => l.includes('"level":"error"')).length, warn_lines: logLines.filter((l) => l.includes('"level":"warn"')).length, first_errors: logLines.filter((l) => l.includes('"level":"error"')).slice(0, 5) },
       health_after: healthAfter,

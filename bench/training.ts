@@ -8,11 +8,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { enterpriseRuntime } from './enterprise-runtime';
 import { yearCsv } from './ingest-data';
+import { roundHalfUp } from '../shared/domain/rounding';
 
 const TARGET_TRAINING_SECONDS_15_MIN = 60;
 const TARGET_FORECAST_MS = 300;
 const WARM_CALLS = 10;
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function benchTraining(): Promise<void> {
@@ -56,7 +56,7 @@ export async function benchTraining(): Promise<void> {
       warm.sort((a, b) => a - b);
       results[`${step}_minute_year`] = {
         rows: (await json(`/api/uploads/${ack.upload_id}`)).body.rows,
-        training_seconds: round((Date.parse(status.completed_at) - Date.parse(status.started_at)) / 1000, 2),
+        training_seconds: roundHalfUp((Date.parse(status.completed_at) - Date.parse(status.started_at)) / 1000, 2),
         artifact_size_mb: status.model_artifacts.size_mb,
         test_accuracy: status.model_performance.validation_accuracy,
         member_weights: status.model_performance.member_weights,
@@ -73,9 +73,9 @@ export async function benchTraining(): Promise<void> {
       ...results,
       targets: {
         training_15_minute_year_seconds: q.training_seconds,
-        training_ratio_to_target: round(q.training_seconds / TARGET_TRAINING_SECONDS_15_MIN),
+        training_ratio_to_target: roundHalfUp(q.training_seconds / TARGET_TRAINING_SECONDS_15_MIN, 3),
         forecast_warm_ms: q.forecast_warm_median_ms,
-        forecast_ratio_to_target: round(q.forecast_warm_median_ms / TARGET_FORECAST_MS),
+        forecast_ratio_to_target: roundHalfUp(q.forecast_warm_median_ms / TARGET_FORECAST_MS, 3),
         wanted: `training a 15-minute year under ${TARGET_TRAINING_SECONDS_15_MIN} s; GET /forecast warm under ${TARGET_FORECAST_MS} ms`,
       },
     };

@@ -4,9 +4,9 @@
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse';
+import { isoUtc } from '../shared/domain/ingest/iso';
+import { DAY_MS, HOUR_MS } from '../shared/domain/time';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const DATA = resolve(process.argv[2] ?? join(import.meta.dirname, '../../shared/data'));
 const OUT = join(import.meta.dirname, '../examples/data');
 
@@ -33,8 +33,6 @@ function shiftYears(ms: number, years: number): number {
   return Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
-
 async function main(): Promise<void> {
   // Hourly means of the quarter-hours, each labelled with its hour's start (as the source labels its rows).
   const hourly = new Map<number, number[]>();
@@ -55,15 +53,15 @@ async function main(): Promise<void> {
   const mean = load.reduce((a, [, v]) => a + v, 0) / load.length;
 
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'pv_hourly.csv'), `timestamp,power_kw\n${pv.map(([t, v]) => `${iso(t)},${v.toFixed(3)}`).join('\n')}\n`);
-  writeFileSync(join(OUT, 'load_hourly.csv'), `timestamp,power_kw\n${load.map(([t, v]) => `${iso(t)},${((v * LOAD_MEAN_KW) / mean).toFixed(3)}`).join('\n')}\n`);
+  writeFileSync(join(OUT, 'pv_hourly.csv'), `timestamp,power_kw\n${pv.map(([t, v]) => `${isoUtc(t)},${v.toFixed(3)}`).join('\n')}\n`);
+  writeFileSync(join(OUT, 'load_hourly.csv'), `timestamp,power_kw\n${load.map(([t, v]) => `${isoUtc(t)},${((v * LOAD_MEAN_KW) / mean).toFixed(3)}`).join('\n')}\n`);
   const priceShift = PRICE_WEEKS * 7 * DAY_MS;
   const priceEnd = Date.parse('2020-06-13T22:00:00Z');
   const prices = (await rows('prices/belgium_belpex_elia_2015_2020_hourly.csv'))
     .map((row) => [Date.parse(row.timestamp), row.price_eur_mwh === '' ? NaN : Number(row.price_eur_mwh)] as const)
     .filter(([t, v]) => t > priceEnd - PRICE_DAYS * DAY_MS && t <= priceEnd && Number.isFinite(v));
-  writeFileSync(join(OUT, 'prices_hourly.csv'), `timestamp,price_eur_mwh\n${prices.map(([t, v]) => `${iso(t + priceShift)},${v}`).join('\n')}\n`);
-  console.log(JSON.stringify({ pv_rows: pv.length, load_rows: load.length, from: iso(first), to: iso(last), load_source_from: iso(load[0][0] - shift), price_rows: prices.length, prices_to: iso(priceEnd + priceShift) }));
+  writeFileSync(join(OUT, 'prices_hourly.csv'), `timestamp,price_eur_mwh\n${prices.map(([t, v]) => `${isoUtc(t + priceShift)},${v}`).join('\n')}\n`);
+  console.log(JSON.stringify({ pv_rows: pv.length, load_rows: load.length, from: isoUtc(first), to: isoUtc(last), load_source_from: isoUtc(load[0][0] - shift), price_rows: prices.length, prices_to: isoUtc(priceEnd + priceShift) }));
 }
 
 await main();

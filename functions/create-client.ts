@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { CreateClientRequest } from '../shared/schemas/accounts';
+import { serve } from '../shared/http/api-handler';
 import { createClient } from '../shared/services/tenants';
 
-export const handler = apiHandler('create-client', { body: CreateClientRequest }, ({ caller, body }) => createClient(caller, body));
+export const handler = serve('create-client', { 'create-client': ({ caller, body }) => createClient(caller, body) });

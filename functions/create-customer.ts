@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { CreateCustomerRequest } from '../shared/schemas/accounts';
+import { serve } from '../shared/http/api-handler';
 import { createCustomer } from '../shared/services/tenants';
 
-export const handler = apiHandler('create-customer', { body: CreateCustomerRequest }, ({ caller, body }) => createCustomer(caller, body));
+export const handler = serve('create-customer', { 'create-customer': ({ caller, body }) => createCustomer(caller, body) });

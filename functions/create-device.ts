@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { CreateDeviceRequest } from '../shared/schemas/accounts';
+import { serve } from '../shared/http/api-handler';
 import { createDevice } from '../shared/services/tenants';
 
-export const handler = apiHandler('create-device', { body: CreateDeviceRequest }, ({ caller, body }) => createDevice(caller, body));
+export const handler = serve('create-device', { 'create-device': ({ caller, body }) => createDevice(caller, body) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { CustomerForecastQuery } from '../shared/schemas/forecast';
+import { serve } from '../shared/http/api-handler';
 import { customerForecast } from '../shared/services/customer-forecast';
 
-export const handler = apiHandler('get-forecast', { query: CustomerForecastQuery }, ({ caller, query }) => customerForecast(caller, query));
+export const handler = serve('get-customer-forecast', { 'get-forecast': ({ caller, query }) => customerForecast(caller, query) });

@@ -1,4 +1,4 @@
-import { publicHandler } from '../shared/http/api-handler';
-import { docsFile, DocsQuery, servesStaticFile } from '../shared/openapi/docs-page';
+import { serve } from '../shared/http/api-handler';
+import { docsFile, servesStaticFile } from '../shared/openapi/docs-page';
 
-export const handler = publicHandler('docs', { query: DocsQuery }, ({ query }) => docsFile(query.asset)).use(servesStaticFile());
+export const handler = serve('get-docs', { docs: ({ query }) => docsFile(query.asset) }, { use: [servesStaticFile()] });

@@ -1,4 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
+import { serve } from '../shared/http/api-handler';
 import { marketplace } from '../shared/services/model-registry';
 
-export const handler = apiHandler('models-marketplace', {}, () => marketplace());
+export const handler = serve('get-models-marketplace', { 'models-marketplace': () => marketplace() });

@@ -1,4 +1,4 @@
-import { publicHandler } from '../shared/http/api-handler';
+import { serve } from '../shared/http/api-handler';
 import { servedDocument } from '../shared/openapi/served-document';
 
-export const handler = publicHandler('openapi', {}, async ({ event, route }) => servedDocument(event, route));
+export const handler = serve('get-openapi', { openapi: async ({ event, route }) => servedDocument(event, route) });

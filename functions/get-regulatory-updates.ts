@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { RegulatoryUpdatesQuery } from '../shared/schemas/regulatory';
+import { serve } from '../shared/http/api-handler';
 import { listUpdates } from '../shared/services/regulatory-updates';
 
-export const handler = apiHandler('regulatory-updates', { query: RegulatoryUpdatesQuery }, ({ query }) => listUpdates(query));
+export const handler = serve('get-regulatory-updates', { 'regulatory-updates': ({ query }) => listUpdates(query) });

@@ -1,4 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
+import { serve } from '../shared/http/api-handler';
 import { systemStatus } from '../shared/services/system-status';
 
-export const handler = apiHandler('system-status', {}, () => systemStatus());
+export const handler = serve('get-system-status', { 'system-status': () => systemStatus() });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { TrainingStatusPath } from '../shared/schemas/training';
+import { serve } from '../shared/http/api-handler';
 import { trainingStatus } from '../shared/services/training';
 
-export const handler = apiHandler('training-status', { path: TrainingStatusPath }, ({ caller, path }) => trainingStatus(caller, path.job_id));
+export const handler = serve('get-training-status', { 'training-status': ({ caller, path }) => trainingStatus(caller, path.job_id) });

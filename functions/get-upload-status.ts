@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { UploadStatusPath } from '../shared/schemas/uploads';
+import { serve } from '../shared/http/api-handler';
 import { uploadStatus } from '../shared/services/upload-status';
 
-export const handler = apiHandler('upload-status', { path: UploadStatusPath }, ({ caller, path }) => uploadStatus(caller, path.upload_id));
+export const handler = serve('get-upload-status', { 'upload-status': ({ caller, path }) => uploadStatus(caller, path.upload_id) });

@@ -1,4 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
+import { serve } from '../shared/http/api-handler';
 import { usageOf } from '../shared/services/accounts';
 
-export const handler = apiHandler('usage', {}, ({ caller }) => usageOf(caller));
+export const handler = serve('get-usage', { usage: ({ caller }) => usageOf(caller) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { InterpolationRequest } from '../shared/schemas/interpolation';
+import { serve } from '../shared/http/api-handler';
 import { interpolate } from '../shared/services/interpolation';
 
-export const handler = apiHandler('interpolate', { body: InterpolationRequest }, ({ caller, body }) => interpolate(caller, body));
+export const handler = serve('interpolate', { interpolate: ({ caller, body }) => interpolate(caller, body) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { DispatchOptimizationRequest } from '../shared/schemas/dispatch';
+import { serve } from '../shared/http/api-handler';
 import { optimizeDispatch } from '../shared/services/dispatch';
 
-export const handler = apiHandler('dispatch-optimization', { body: DispatchOptimizationRequest }, ({ body }) => optimizeDispatch(body));
+export const handler = serve('optimize-dispatch', { 'dispatch-optimization': ({ body }) => optimizeDispatch(body) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { PriceForecastRequest } from '../shared/schemas/forecasting';
+import { serve } from '../shared/http/api-handler';
 import { priceForecast } from '../shared/services/forecasting';
 
-export const handler = apiHandler('price-forecast', { body: PriceForecastRequest }, ({ caller, body }) => priceForecast(caller, body));
+export const handler = serve('price-forecast', { 'price-forecast': ({ caller, body }) => priceForecast(caller, body) });

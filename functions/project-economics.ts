@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { ProjectEconomicsRequest } from '../shared/schemas/economics';
+import { serve } from '../shared/http/api-handler';
 import { evaluateProject } from '../shared/services/economics';
 
-export const handler = apiHandler('project-economics', { body: ProjectEconomicsRequest }, async ({ body }) => evaluateProject(body));
+export const handler = serve('project-economics', { 'project-economics': async ({ body }) => evaluateProject(body) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { RealtimeDispatchRequest } from '../shared/schemas/dispatch';
+import { serve } from '../shared/http/api-handler';
 import { sendRealtimeCommand } from '../shared/services/dispatch';
 
-export const handler = apiHandler('realtime-dispatch', { body: RealtimeDispatchRequest }, ({ caller, body }) => sendRealtimeCommand(caller, body));
+export const handler = serve('realtime-dispatch', { 'realtime-dispatch': ({ caller, body }) => sendRealtimeCommand(caller, body) });

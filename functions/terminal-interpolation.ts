@@ -1,9 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { requireFields } from '../shared/http/validation';
-import { TerminalCustomerRequest } from '../shared/schemas/terminal';
+import { serve } from '../shared/http/api-handler';
 import { listInterpolationResults } from '../shared/services/interpolation';
 
-export const handler = apiHandler('terminal-interpolation', { body: TerminalCustomerRequest }, ({ caller, body }) => {
-  requireFields(body, ['customer_id']);
-  return listInterpolationResults(caller, body.customer_id!.trim());
-});
+export const handler = serve('terminal-interpolation', { 'terminal-interpolation': ({ caller, body }) => listInterpolationResults(caller, body.customer_id) });

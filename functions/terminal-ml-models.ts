@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { TerminalCustomerRequest } from '../shared/schemas/terminal';
+import { serve } from '../shared/http/api-handler';
 import { listModelRecords } from '../shared/services/model-registry';
 
-export const handler = apiHandler('terminal-ml-models', { body: TerminalCustomerRequest }, ({ caller, body }) => listModelRecords(caller, body.customer_id?.trim() || undefined));
+export const handler = serve('terminal-ml-models', { 'terminal-ml-models': ({ caller, body }) => listModelRecords(caller, body.customer_id) });

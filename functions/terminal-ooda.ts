@@ -1,9 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { requireFields } from '../shared/http/validation';
-import { TerminalCustomerRequest } from '../shared/schemas/terminal';
+import { serve } from '../shared/http/api-handler';
 import { listOodaSummaries } from '../shared/services/observe-orient';
 
-export const handler = apiHandler('terminal-ooda', { body: TerminalCustomerRequest }, ({ caller, body }) => {
-  requireFields(body, ['customer_id']);
-  return listOodaSummaries(caller.accountId, body.customer_id!.trim());
-});
+export const handler = serve('terminal-ooda', { 'terminal-ooda': ({ caller, body }) => listOodaSummaries(caller.accountId, body.customer_id) });

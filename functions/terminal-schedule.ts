@@ -1,12 +1,10 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { requireFields } from '../shared/http/validation';
-import { checkAction, TerminalActionRequest } from '../shared/schemas/terminal';
+import { serve } from '../shared/http/api-handler';
 import { ownedAsset } from '../shared/services/assets';
 import { createSchedule, listSchedules } from '../shared/services/maintenance';
 
-export const handler = apiHandler('terminal-schedule', { body: TerminalActionRequest }, async ({ caller, body }) => {
-  const action = checkAction(body.action, ['create', 'list']);
-  requireFields(body, ['asset_id']);
-  const asset = await ownedAsset(caller, body.asset_id!);
-  return action === 'list' ? listSchedules(asset) : createSchedule(asset, body);
+export const handler = serve('terminal-schedule', {
+  'terminal-schedule': async ({ caller, body }) => {
+    const asset = await ownedAsset(caller, body.asset_id);
+    return body.action === 'list' ? listSchedules(asset) : createSchedule(asset, body);
+  },
 });

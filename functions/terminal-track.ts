@@ -1,10 +1,6 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { requireFields } from '../shared/http/validation';
-import { checkAction, TerminalActionRequest } from '../shared/schemas/terminal';
+import { serve } from '../shared/http/api-handler';
 import { listTracking, subscribe } from '../shared/services/maintenance';
 
-export const handler = apiHandler('terminal-track', { body: TerminalActionRequest }, async ({ caller, body }) => {
-  const action = checkAction(body.action, ['subscribe', 'list']);
-  requireFields(body, ['order_id']);
-  return action === 'list' ? listTracking(caller.accountId, String(body.order_id).trim()) : subscribe(caller.accountId, body);
+export const handler = serve('terminal-track', {
+  'terminal-track': ({ caller, body }) => (body.action === 'list' ? listTracking(caller.accountId, body.order_id) : subscribe(caller.accountId, body)),
 });

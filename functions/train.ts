@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { TrainingRequest } from '../shared/schemas/training';
+import { serve } from '../shared/http/api-handler';
 import { startTraining } from '../shared/services/training';
 
-export const handler = apiHandler('train', { body: TrainingRequest }, ({ caller, body }) => startTraining(caller, body));
+export const handler = serve('train', { train: ({ caller, body }) => startTraining(caller, body) });

@@ -1,5 +1,4 @@
-import { apiHandler } from '../shared/http/api-handler';
-import { WeatherDataRequest } from '../shared/schemas/weather';
+import { serve } from '../shared/http/api-handler';
 import { weatherData } from '../shared/services/weather-data';
 
-export const handler = apiHandler('weather-data', { body: WeatherDataRequest }, ({ body }) => weatherData(body));
+export const handler = serve('weather-data', { 'weather-data': ({ body }) => weatherData(body) });

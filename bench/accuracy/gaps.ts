@@ -21,6 +21,7 @@ import { regularise } from '../../shared/domain/forecasting/regularise';
 import { weatherOnGrid } from '../../shared/domain/weather/hourly-on-grid';
 import { mulberry32 } from '../../test/helpers/seeded-random';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather } from '../shared-data';
+import { roundHalfUp } from '../../shared/domain/rounding';
 
 /** Days either side of a gap that each trial's series keeps: as bench/interpolation.ts, SERF East's whole span (the other sets: 8 months). */
 export const WINDOW_DAYS = 120;
@@ -34,8 +35,6 @@ const STUCK_MIN_MOVE = 0.05;
 const LATENCY_REPEATS = 7;
 /** Targets, issue #18. */
 export const TARGETS = { everyLength: 1.0, serfHistory: { 3: 0.85, 6: 0.75 }, serfWeather: { 3: 0.75 }, stuckPrecisionRecall: 0.9, latencyMs: 300 };
-
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
 
 interface Series {
   t: number[];
@@ -97,7 +96,7 @@ export function pairedRatioInterval(a: PerGap, b: PerGap, resamples = BOOTSTRAP_
     }
     return Math.sqrt(num / den);
   }).sort((p, q) => p - q);
-  return [round(ratios[Math.floor(0.025 * resamples)], 2), round(ratios[Math.ceil(0.975 * resamples) - 1], 2)];
+  return [roundHalfUp(ratios[Math.floor(0.025 * resamples)], 2, null), roundHalfUp(ratios[Math.ceil(0.975 * resamples) - 1], 2, null)];
 }
 
 interface RatioRow {
@@ -122,7 +121,7 @@ export function gapRatios(set: GapSet, feed: 'history' | 'weather', gapsPerLengt
     const linear = evaluateByHiding(set.series, { ...options, maxGapSteps: gapSteps, method: 'linear' }, hide);
     const adaptive = evaluateByHiding(set.series, { ...options, maxGapSteps: gapSteps, method: 'adaptive' }, hide);
     const target = set.name === 'SERF East' ? ((feed === 'weather' ? TARGETS.serfWeather : TARGETS.serfHistory) as Record<number, number>)[hours] ?? TARGETS.everyLength : TARGETS.everyLength;
-    return { set: set.name, role: set.role, feed, hours, gaps: adaptive.gaps, linear_rmse: round(linear.rmse), adaptive_rmse: round(adaptive.rmse), ratio: round(adaptive.rmse / linear.rmse), ci95: pairedRatioInterval(adaptive.perGap, linear.perGap), target };
+    return { set: set.name, role: set.role, feed, hours, gaps: adaptive.gaps, linear_rmse: roundHalfUp(linear.rmse, 3, null), adaptive_rmse: roundHalfUp(adaptive.rmse, 3, null), ratio: roundHalfUp(adaptive.rmse / linear.rmse, 3, null), ci95: pairedRatioInterval(adaptive.perGap, linear.perGap), target };
   });
 }
 
@@ -187,13 +186,13 @@ export function stuckScores(set: GapSet, seed = 3): StuckRow {
     injected_runs: runs.length,
     injected_values: label.size,
     flagged_before: before.size,
-    precision: round(flagged.length ? hits / flagged.length : NaN),
-    recall: round(label.size ? hits / label.size : NaN),
-    recall_off_limits: round(offLimits.size ? flagged.filter((i) => offLimits.has(i)).length / offLimits.size : NaN),
+    precision: roundHalfUp(flagged.length ? hits / flagged.length : NaN, 3, null),
+    recall: roundHalfUp(label.size ? hits / label.size : NaN, 3, null),
+    recall_off_limits: roundHalfUp(offLimits.size ? flagged.filter((i) => offLimits.has(i)).length / offLimits.size : NaN, 3, null),
     values_off_limits: offLimits.size,
     runs_found: runs.filter((r) => flagged.filter((i) => i >= r.a && i <= r.b).length * 2 >= r.b - r.a + 1).length,
-    fill_rmse: round(rmse(cleaned.values)),
-    linear_rmse: round(rmse(linear.values)),
+    fill_rmse: roundHalfUp(rmse(cleaned.values), 3, null),
+    linear_rmse: roundHalfUp(rmse(linear.values), 3, null),
   };
 }
 

@@ -13,6 +13,7 @@ import { solarPosition } from '../../shared/domain/weather/solar-position';
 import { pairedRatio, type BootstrapOptions, type Estimate, type PairedSums } from './bootstrap';
 import type { AccuracyKind, AccuracySet } from './datasets';
 import type { SetRun } from './evaluate';
+import { roundHalfUp } from '../../shared/domain/rounding';
 
 /** The model each kind's skill or relative error is measured against. */
 export const REFERENCE: Record<AccuracyKind, string> = { load: 'seasonal_naive', price: 'epftoolbox_naive', solar: 'seasonal_naive', wind: 'persistence' };
@@ -128,8 +129,7 @@ export interface SetScore {
   intervals: Coverage & { regimes: Record<string, Coverage> };
 }
 
-const round = (x: number, digits = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : NaN);
-const roundEstimate = (e: Estimate, digits = 4): Estimate => ({ estimate: round(e.estimate, digits), lo: round(e.lo, digits), hi: round(e.hi, digits) });
+const roundEstimate = (e: Estimate, digits = 4): Estimate => ({ estimate: roundHalfUp(e.estimate, digits, NaN), lo: roundHalfUp(e.lo, digits, NaN), hi: roundHalfUp(e.hi, digits, NaN) });
 const skill = (ratio: Estimate): Estimate => ({ estimate: 1 - ratio.estimate, lo: 1 - ratio.hi, hi: 1 - ratio.lo });
 const SEASONS = ['DJF', 'DJF', 'MAM', 'MAM', 'MAM', 'JJA', 'JJA', 'JJA', 'SON', 'SON', 'SON', 'DJF'];
 
@@ -149,7 +149,7 @@ function coverage(run: SetRun, mask: Mask): Coverage {
       if (y >= lo[j] - 1e-9 && y <= hi[j] + 1e-9) inside++;
     });
   });
-  return { coverage: round(steps ? inside / steps : NaN), width: round(steps ? width / steps : NaN), steps };
+  return { coverage: roundHalfUp(steps ? inside / steps : NaN, 4, NaN), width: roundHalfUp(steps ? width / steps : NaN, 4, NaN), steps };
 }
 
 /** Solar: daylight (sun above the horizon at the middle of the step) per origin and lead. */
@@ -198,14 +198,14 @@ export function scoreSet(set: AccuracySet, run: SetRun, extraPeers: Record<strin
   const models: Record<string, ModelScore> = {};
   for (const [model, f] of Object.entries(forecasts)) {
     const scored = f.filter(Boolean).length;
-    const score: ModelScore = { value: round(scale * meanLoss(run.actuals, f, loss, root)), originsScored: scored, msPerOrigin: round((run.ms[model] ?? NaN) / run.actuals.length, 1) };
+    const score: ModelScore = { value: roundHalfUp(scale * meanLoss(run.actuals, f, loss, root), 4, NaN), originsScored: scored, msPerOrigin: roundHalfUp((run.ms[model] ?? NaN) / run.actuals.length, 1, NaN) };
     if (run.errors[model]) score.error = run.errors[model];
     if (scored && forecasts[reference] && model !== reference) {
       const r = ratio(model, reference);
       score.vsReference = set.kind === 'solar' || set.kind === 'wind' ? skill(r) : r;
     }
     if (daylight && scored) {
-      score.daylight = round(meanLoss(run.actuals, f, loss, root, isDaylight));
+      score.daylight = roundHalfUp(meanLoss(run.actuals, f, loss, root, isDaylight), 4, NaN);
       if (forecasts[reference] && model !== reference) score.vsReferenceDaylight = skill(ratio(model, reference, isDaylight));
     }
     if (set.kind === 'wind' && scored && forecasts[reference] && model !== reference) {
@@ -233,14 +233,14 @@ export function scoreSet(set: AccuracySet, run: SetRun, extraPeers: Record<strin
     firstOrigin: new Date(set.series.t[set.origins[0]]).toISOString(),
     lastOrigin: new Date(set.series.t[set.origins[origins - 1]]).toISOString(),
     horizonSteps: set.horizonSteps,
-    historyDays: round((set.historySteps * set.series.stepMinutes) / 1440, 1),
+    historyDays: roundHalfUp((set.historySteps * set.series.stepMinutes) / 1440, 1, NaN),
     metric: label,
     reference,
     models,
     bestMember,
     engineVs,
     missingPeers: wanted.filter((p) => !forecasts[p]),
-    engineWeights: Object.fromEntries(Object.entries(run.engineWeights).map(([m, w]) => [m, round(w / origins, 3)])),
+    engineWeights: Object.fromEntries(Object.entries(run.engineWeights).map(([m, w]) => [m, roundHalfUp(w / origins, 3, NaN)])),
     intervals: { ...all, regimes: regimes(set, run, daylight) },
   };
 }

@@ -3,7 +3,7 @@
  * persistence on the clear-sky index, and per-origin sums that the paired bootstrap resamples (Efron & Tibshirani
  * 1993; bench/accuracy/bootstrap.ts).
  */
-import { DAY_MS, HOUR_MS } from '../../shared/domain/forecasting/types';
+import { DAY_MS, HOUR_MS } from '../../shared/domain/time';
 import { stepMiddles, sunPath } from '../../shared/domain/pv/solar-geometry';
 
 /**

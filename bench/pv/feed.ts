@@ -7,7 +7,7 @@
 import type { PvWeatherStep } from '../../shared/domain/pv/types';
 import { weatherOnSteps, type WeatherRowAt } from '../../shared/domain/pv/weather-steps';
 import type { ClearSkySite } from '../../shared/domain/weather/clear-sky';
-import { DAY_MS } from '../../shared/domain/forecasting/types';
+import { DAY_MS } from '../../shared/domain/time';
 import { STEP_MINUTES, STEP_MS, type FeedRow } from './data';
 
 /** Where a feed's stamp sits in the 15-minute interval its value is taken to average. */

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HOUR_MS } from '../../shared/domain/forecasting/types';
+import { HOUR_MS } from '../../shared/domain/time';
 import { meanClearSky } from '../../shared/domain/weather/clear-sky';
 import { OPEN_METEO_HOURLY } from '../../shared/weather/open-meteo';
 

@@ -3,7 +3,7 @@
  * orientation fit) on several windows of each set, against the published ones: tilt and azimuth errors, and the
  * capacity error where the capacity is published.
  */
-import { DAY_MS } from '../../shared/domain/forecasting/types';
+import { DAY_MS } from '../../shared/domain/time';
 import { inferPvSystem, type InferredSpecs } from '../../shared/domain/pv/infer-specs';
 import { STEP_MINUTES, type PvBenchSet } from './data';
 

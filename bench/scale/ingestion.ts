@@ -16,9 +16,9 @@ import { processUploadedObject } from '../../shared/services/upload-processing';
 import { putObject } from '../../shared/store/bucket';
 import { ensureSite, getSite } from '../../shared/store/sites-repo';
 import { insertCustomer } from '../../shared/store/tenants-repo';
+import { DAY_MS, HOUR_MS } from '../../shared/domain/time';
 
 const FIVE_MINUTES = 300_000;
-const DAY = 86_400_000;
 /**
  * Timed nowcasts per site; the median is reported. On the 10-year site the first write of the series month after
  * the warm-up's bulk summarising can stall for seconds in the embedded bucket (seen once per site, not on AWS).
@@ -34,7 +34,7 @@ const HISTORY_END = Date.UTC(2026, 5, 20);
 
 /** A clear-sky-like day curve of an 8 kWp roof (kW), 5-minute rows. */
 const kwAt = (t: number) => {
-  const hour = (t % DAY) / 3_600_000;
+  const hour = (t % DAY_MS) / HOUR_MS;
   return hour > 4 && hour < 20 ? Math.round(8 * Math.sin((Math.PI * (hour - 4)) / 16) * 1000) / 1000 : 0;
 };
 
@@ -65,7 +65,7 @@ export async function benchNowcastScaling(): Promise<{ history: string; ms: numb
       const site = 'roof';
       await insertCustomer({ customer_id: customer, account_id, created_at: new Date().toISOString() });
       await ensureSite({ customer_id: customer, site_id: site, account_id, location: 'Berlin', region: 'eu-central-1', latitude: 52.52, longitude: 13.4, timezone: 'Europe/Berlin', created_at: new Date().toISOString() });
-      for (const [month, rows] of partitionByMonth(rowsBetween(HISTORY_END - days * DAY, HISTORY_END))) await putObject(seriesKey(customer, site, month), serialiseSeries(rows));
+      for (const [month, rows] of partitionByMonth(rowsBetween(HISTORY_END - days * DAY_MS, HISTORY_END))) await putObject(seriesKey(customer, site, month), serialiseSeries(rows));
 
       const nowcast = async (k: number) => {
         const key = uploadKey({ kind: 'nowcast', customer, site, region: 'eu-central-1', location: 'Berlin', manufacturer: 'auto', at: new Date((stamp += 1000)) });

@@ -20,9 +20,9 @@ import { listModelsOfSite } from '../../shared/store/models-repo';
 import { ensureSite } from '../../shared/store/sites-repo';
 import { getTrainingJob } from '../../shared/store/training-jobs-repo';
 import { mulberry32 } from '../../test/helpers/seeded-random';
+import { DAY_MS } from '../../shared/domain/time';
 
 const STEP_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
 /** The history the issue measured: 10 years of 5-minute data. */
 const BENCH_YEARS = 10;
 /** The last instant of the generated history (any fixed instant: the data is synthetic). */

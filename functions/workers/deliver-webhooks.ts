@@ -3,18 +3,9 @@
  * the service. A message that could not be handled is reported as a partial batch failure, so SQS sends it
  * again and parks it in the DLQ after the queue's maxReceiveCount.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { log } from '../../shared/http/logger';
-import { handleWebhookMessage } from '../../shared/services/webhook-delivery';
+import { sqsBatchHandler } from '../../shared/events/sqs-batch';
+import { WebhookQueueMessage } from '../../shared/schemas/webhooks';
+import { handleWebhookMessage, WEBHOOKS_QUEUE } from '../../shared/services/webhook-delivery';
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  // Concurrently: ten messages of ten-second POSTs must end within the function's time-out.
-  const outcomes = await Promise.allSettled(event.Records.map((record) => handleWebhookMessage(record.body)));
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  outcomes.forEach((outcome, i) => {
-    if (outcome.status === 'fulfilled') return;
-    log.error('webhook message failed', { message_id: event.Records[i].messageId, err: outcome.reason });
-    batchItemFailures.push({ itemIdentifier: event.Records[i].messageId });
-  });
-  return { batchItemFailures };
-};
+// Concurrently: ten messages of ten-second POSTs must end within the function's time-out.
+export const handler = sqsBatchHandler(WEBHOOKS_QUEUE, WebhookQueueMessage, (message) => handleWebhookMessage(message), { concurrent: true });

@@ -1,5 +1,6 @@
 /** Consumes the detections queue: a nowcast arrived for a site with assets (shared/pipelines.ts). */
-import { domainEventWorker } from '../../shared/events/domain-event-worker';
+import { sqsBatchHandler } from '../../shared/events/sqs-batch';
+import { SiteEvent } from '../../shared/schemas/queue-messages';
 import { detectOnNowcast } from '../../shared/services/observe-orient';
 
-export const handler = domainEventWorker(detectOnNowcast);
+export const handler = sqsBatchHandler('detections', SiteEvent, detectOnNowcast);

@@ -9,6 +9,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { BUNDLE_OPTIONS, RUNTIME_FILES } from '../bundling';
 
 /** Settings every function of a stack shares. */
 export interface FunctionSettings {
@@ -45,18 +46,8 @@ export interface ServiceFunctionProps {
   readonly description?: string;
 }
 
-/**
- * Files a module reads from beside its bundle at run time, which esbuild cannot inline: HiGHS's
- * WebAssembly (shared/domain/dispatch/highs-module.cjs). Paths are relative to the project root.
- */
-export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
-  'optimize-dispatch': ['node_modules/highs/build/highs.wasm'],
-  // Batches run dispatch operations too, in the request or from the batch queue.
-  'batch-process': ['node_modules/highs/build/highs.wasm'],
-  'workers/run-batch': ['node_modules/highs/build/highs.wasm'],
-  // The docs page serves Swagger UI's script and style itself (no CDN): shared/openapi/docs-page.ts.
-  'get-docs': ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
-};
+// Moved beside the bundle options; exported here still for the stacks' tests.
+export { RUNTIME_FILES } from '../bundling';
 
 /** `workers/process-upload` -> `WorkersProcessUpload`: a construct id per module. */
 export const moduleConstructId = (module: string): string =>
@@ -98,18 +89,15 @@ export class ServiceFunction extends Construct {
       environment: { ...settings.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
-        // Stack traces map to file and line without shipping the sources themselves.
-        sourcesContent: false,
-        target: 'node22',
-        // CommonJS: esbuild turns ESM-only packages (@middy/core) into it, and CommonJS packages keep
-        // their require() of Node built-ins, which an ESM bundle would need a createRequire banner for.
-        format: OutputFormat.CJS,
+        // lib/bundling.ts: the options `npm run bundles` builds the local runtime's bundles with.
+        minify: BUNDLE_OPTIONS.minify,
+        sourceMap: BUNDLE_OPTIONS.sourcemap,
+        sourcesContent: BUNDLE_OPTIONS.sourcesContent,
+        target: BUNDLE_OPTIONS.target,
+        format: { cjs: OutputFormat.CJS, esm: OutputFormat.ESM }[BUNDLE_OPTIONS.format],
         // The SDK versions pinned in package-lock.json are the ones tested; the runtime's copy may differ.
         bundleAwsSDK: true,
-        // esbuild's per-bundle size summary is noise in synth and test output; its warnings still show.
-        logLevel: LogLevel.WARNING,
+        logLevel: { warning: LogLevel.WARNING, error: LogLevel.ERROR }[BUNDLE_OPTIONS.logLevel],
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],

@@ -13,3 +13,20 @@ export function round(x: number, decimals: number): number {
 
 /** `round` for a value that may be null (a metric that does not exist for the input). */
 export const roundOrNull = (x: number | null, decimals: number): number | null => (x === null ? null : round(x, decimals));
+
+/**
+ * Math.round's rule at `decimals` places: ties toward +infinity, on the binary product (so -2.5 -> -2 and
+ * 1.005 -> 1, where `round` gives -3 and 1.01). The figures of the answers and benches written before `round`
+ * keep it, so none of their published numbers moved. A non-finite value passes through, or becomes
+ * `nonFinite` where one is given (0 where the figure must be a number, null where it may be absent); -0 becomes 0.
+ */
+export function roundHalfUp(x: number, decimals: number): number;
+export function roundHalfUp<F>(x: number, decimals: number, nonFinite: F): number | F;
+export function roundHalfUp<F>(x: number, decimals: number, nonFinite?: F): number | F {
+  if (nonFinite !== undefined && !Number.isFinite(x)) return nonFinite;
+  const scale = 10 ** decimals;
+  return Math.round(x * scale) / scale + 0;
+}
+
+/** `roundHalfUp` for a value that may be null. */
+export const roundHalfUpOrNull = (x: number | null, decimals: number): number | null => (x === null ? null : roundHalfUp(x, decimals));

@@ -6,7 +6,7 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { config } from '../config';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { getObjectBytesIfExists } from '../store/bucket';
 import { readJson, writeJsonAtomically } from './json-files';
 import type { Outbox } from './outbox';

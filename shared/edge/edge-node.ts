@@ -12,7 +12,7 @@ import path from 'node:path';
 import { config } from '../config';
 import { formatBytes, parseStorageSize, planCleanup, type CleanupPlan } from '../domain/edge/storage-policy';
 import { isLoopbackHost } from '../domain/webhooks/callback-url';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { deleteObject, listObjects } from '../store/bucket';
 import { CloudSync, cloudTarget } from './cloud-sync';
 import { EdgeStateFiles, type EdgeSettings } from './edge-settings';

@@ -1,18 +1,19 @@
 /**
- * Builds a Lambda handler for a route row: middy with one middleware per concern, in this order:
+ * Builds the Lambda handler of a module's route rows: middy with one middleware per concern, in this order:
  * envelope (request id, logs, statistics, error shaping) -> body size -> authentication -> rate limit
- * -> tier -> body -> the handler, which gets validated input and its caller.
+ * -> tier -> body -> validation by the row's schemas -> the handler, which gets the validated input and
+ * its caller.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
-import { malformedPathMessage, matchPath, meetsTier, routeById, routeKey, type Route } from '../routes';
+import { malformedPathMessage, matchPath, meetsTier, routeKey, ROUTES, type HandlerModule, type RouteIdOf, type RowOf, type Route } from '../routes';
 import { authenticate, presentedKey, type Caller } from '../services/authentication';
 import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../services/rate-limit';
 import { flushRequestStats, recordRequest } from '../services/request-stats';
-import { log } from './logger';
+import { log } from '../logger';
 import { checkInputBounds } from './input-bounds';
 import { checkBodySize, readBody, type ParsedBody } from './request-body';
 import { errorResponse, jsonResponse, type ApiResult } from './responses';
@@ -34,12 +35,14 @@ export class Reply {
   constructor(readonly status: number, readonly body: unknown, readonly headers: Record<string, string> = {}) {}
 }
 
-type Schemas = { body?: z.ZodType; query?: z.ZodType; path?: z.ZodType };
+type Output<R, K extends 'body' | 'query' | 'path'> = R extends { request: { [P in K]: infer S extends z.ZodType } } ? z.output<S> : undefined;
 
-export interface HandlerInput<S extends Schemas> {
-  body: S['body'] extends z.ZodType ? z.infer<S['body']> : undefined;
-  query: S['query'] extends z.ZodType ? z.infer<S['query']> : Record<string, string | undefined>;
-  path: S['path'] extends z.ZodType ? z.infer<S['path']> : Record<string, string | undefined>;
+/** The input a handler receives for row `R`: its body, query and path as the row's schemas parsed them. */
+export interface HandlerInput<R = Route> {
+  /** The parsed JSON body on `json` rows with a body schema; otherwise the body is in `rawBody`. */
+  body: R extends { body: 'json' } ? Output<R, 'body'> : undefined;
+  query: Output<R, 'query'> extends undefined ? Record<string, string | undefined> : Output<R, 'query'>;
+  path: Output<R, 'path'> extends undefined ? Record<string, string | undefined> : Output<R, 'path'>;
   /** The body as read, for multipart and raw CSV routes. */
   rawBody: ParsedBody;
   event: APIGatewayProxyEventV2;
@@ -49,7 +52,11 @@ export interface HandlerInput<S extends Schemas> {
   route: Route;
 }
 
-export type AuthenticatedInput<S extends Schemas> = HandlerInput<S> & { caller: Caller };
+/** A keyed row's handler also gets its caller. */
+export type InputOf<R> = R extends { auth: 'none' } ? HandlerInput<R> : HandlerInput<R> & { caller: Caller };
+
+/** What a handler does with its input: the 200 body, or a Reply for another status. */
+export type Run<R> = (input: InputOf<R>) => unknown;
 
 const sourceIp = (event: APIGatewayProxyEventV2) => event.requestContext?.http?.sourceIp ?? 'unknown';
 
@@ -118,11 +125,16 @@ function lowerCaseHeaders(event: APIGatewayProxyEventV2): Record<string, string 
   return Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-/** A route row, or its id in the route table. */
-type RouteRef = string | Route;
-const resolve = (ref: RouteRef): Route => (typeof ref === 'string' ? routeById(ref) : ref);
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
 
-function buildHandler<S extends Schemas>(route: Route, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
+interface HandlerOptions {
+  /** Middlewares after the row's own, e.g. one that serves a non-JSON answer. */
+  use?: middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult>[];
+}
+
+/** The Lambda handler of one row; tests use it with rows of their own. */
+export function routeHandler<R extends Route>(route: R, run: Run<R>, options: HandlerOptions = {}) {
+  const schemas = route.request ?? {};
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<ApiResult> => {
     const state = (context as ApiContext).api;
     const body = state.body ?? { kind: 'none' };
@@ -130,46 +142,41 @@ function buildHandler<S extends Schemas>(route: Route, schemas: S, run: (input: 
     if (body.kind === 'json') checkInputBounds(body.value, 'body');
     checkInputBounds(event.queryStringParameters ?? {}, 'query');
     checkInputBounds(event.pathParameters ?? {}, 'path');
-    const result = await run({
-      body: schemas.body ? parseWith(schemas.body, body.kind === 'json' ? body.value : {}, 'body') : undefined,
+    const input = {
+      // Only JSON bodies are parsed here: the forms of `upload` rows are told apart by the service.
+      body: route.body === 'json' && schemas.body ? parseWith(schemas.body, body.kind === 'json' ? body.value : {}, 'body') : undefined,
       query: schemas.query ? parseWith(schemas.query, event.queryStringParameters ?? {}, 'query') : (event.queryStringParameters ?? {}),
       path: schemas.path ? parseWith(schemas.path, event.pathParameters ?? {}, 'path') : (event.pathParameters ?? {}),
-      caller: state.caller!,
+      caller: state.caller,
       rawBody: body,
       event,
       sourceIp: sourceIp(event),
       requestId: state.requestId,
       route,
-    } as AuthenticatedInput<S>);
+    };
+    const result = await run(input as unknown as InputOf<R>);
     return result instanceof Reply ? jsonResponse(result.status, result.body, result.headers) : jsonResponse(200, result);
   };
-  return middy<APIGatewayProxyEventV2, ApiResult, Error, Context>(base).use(envelope(route)).use(access(route));
+  let handler = middy<APIGatewayProxyEventV2, ApiResult, Error, Context>(base).use(envelope(route)).use(access(route));
+  for (const middleware of options.use ?? []) handler = handler.use(middleware);
+  return handler;
 }
 
 /**
- * The Lambda handler of a keyed route. `run` receives validated input and its caller, and returns the
- * 200 body or a Reply for another status; failures are named errors (shared/errors.ts).
+ * The Lambda handler of a module in functions/: one `run` for each row that names the module, keyed by
+ * row id (the types require exactly those rows). A module with several rows dispatches on the event's
+ * route key, which API Gateway and the local gateway both set.
  */
-export function apiHandler<S extends Schemas>(ref: RouteRef, schemas: S, run: (input: AuthenticatedInput<S>) => Promise<unknown>) {
-  const route = resolve(ref);
-  if (route.auth !== 'key') throw new Error(`route ${route.id} is open: use publicHandler`);
-  return buildHandler(route, schemas, run);
-}
-
-/** The Lambda handler of an open route (no key; limited per client address). */
-export function publicHandler<S extends Schemas>(ref: RouteRef, schemas: S, run: (input: HandlerInput<S>) => Promise<unknown>) {
-  const route = resolve(ref);
-  if (route.auth !== 'none') throw new Error(`route ${route.id} needs a key: use apiHandler`);
-  return buildHandler(route, schemas, run);
-}
-
-/**
- * One Lambda handler for a module that serves several routes (CDK makes one function per module):
- * dispatches on the event's route key, which API Gateway and the local gateway both set.
- */
-export function byRoute(handlers: Record<string, ReturnType<typeof buildHandler>>) {
-  const table = new Map(Object.entries(handlers).map(([id, h]) => [routeKey(routeById(id)), h]));
-  return async (event: APIGatewayProxyEventV2, context: Context) => {
+export function serve<M extends HandlerModule>(module: M, runs: { [Id in RouteIdOf<M>]: Run<RowOf<Id>> }, options: HandlerOptions = {}): Handler {
+  const rows = ROUTES.filter((r) => r.handler === module);
+  const byId = runs as Record<string, Run<Route>>;
+  const extra = Object.keys(byId).filter((id) => !rows.some((r) => r.id === id));
+  const missing = rows.filter((r) => typeof byId[r.id] !== 'function').map((r) => r.id);
+  if (!rows.length || extra.length || missing.length) throw new Error(`functions/${module}: rows without a handler [${missing.join(', ')}], handlers without a row [${extra.join(', ')}]`);
+  const handlers = rows.map((route) => [routeKey(route), routeHandler(route, byId[route.id], options)] as const);
+  if (handlers.length === 1) return handlers[0][1];
+  const table = new Map(handlers);
+  return async (event, context) => {
     const target = table.get(event.routeKey);
     if (!target) throw new Error(`no handler for ${event.routeKey}`);
     return target(event, context);

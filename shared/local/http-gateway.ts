@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../http/request-body';
 import { errorResponse, jsonResponse, type ApiResult } from '../http/responses';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { malformedPathMessage, matchRoute, routeKey, type Route } from '../routes';
 import { BadRequest, PayloadTooLarge } from '../errors';
 import { lambdaContext, type AnyHandler } from './lambda-context';

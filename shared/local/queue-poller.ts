@@ -5,7 +5,7 @@
  */
 import type { SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import type { QueueSpec } from '../pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 

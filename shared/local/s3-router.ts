@@ -5,7 +5,7 @@
  */
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { EventEmitter } from 'node:events';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import type { BucketTrigger } from '../pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 

@@ -4,11 +4,10 @@
  * except for rows marked `runAtStart` (local work only: the upload reconciler), which also run once at
  * start; never two runs of one worker at once. `npm run regulatory -- pull` runs a pull on demand.
  */
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { scheduleMinutes, type ScheduleSpec, type StartRunDetail } from '../pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../domain/time';
 
 export class ScheduleRunner {
   private timers: NodeJS.Timeout[] = [];

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import type { AnyHandler } from './lambda-context';
 import type { JobReply, JobRequest, ThreadData } from './worker-thread-messages';
 

@@ -8,18 +8,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { z } from 'zod';
 import swaggerUiDirectory from 'swagger-ui-dist/absolute-path.js';
 import { NotFound } from '../errors';
 import type { ApiResult } from '../http/responses';
-
-/** The files the page loads; on Lambda they are copied beside the bundle (lib/api/service-function.ts, RUNTIME_FILES). */
-export const DOCS_ASSETS = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
-export type DocsAsset = keyof typeof DOCS_ASSETS;
-
-export const DocsQuery = z.object({
-  asset: z.string().optional().meta({ description: `One of ${Object.keys(DOCS_ASSETS).join(', ')}; without it, the HTML page.` }),
-});
+import { DOCS_ASSETS, type DocsAsset } from '../schemas/docs';
 
 /** A 200 that is not JSON. */
 export interface StaticFile {

@@ -1,6 +1,7 @@
 /**
- * The OpenAPI 3.1 document of the service, built from the route table (shared/routes.ts) and the zod
- * schemas the handlers validate with (shared/openapi/route-docs.ts), so it cannot drift from the code.
+ * The OpenAPI 3.1 document of the service, built from the route rows alone (shared/routes.ts: the schemas
+ * the middleware validates with, the response schemas, quota and summary), with the prose and examples
+ * of shared/openapi/route-docs.ts, so it cannot drift from the code.
  */
 import { z } from 'zod';
 import {
@@ -14,17 +15,13 @@ import {
   type oas31,
 } from 'zod-openapi';
 import { config } from '../config';
+import cdk from '../../cdk.json';
 import { ROUTES, type Route } from '../routes';
-import { HealthResponse } from '../schemas/responses';
-import { UploadTargetFields } from '../schemas/uploads';
 import { errorMessages as routeErrorMessages } from './error-examples';
-import { NON_JSON_SUCCESS, successSchemas } from './responses';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs';
 
-/** API stage in the gateway URL (cdk.json `stage`, SPEC "Versioning": part of {base_url}). */
-const STAGE = 'v1';
-/** One stack per region (ARCHITECTURE 2). */
-const REGIONS = ['af-south-1', 'us-east-1', 'eu-central-1'];
+/** API stage in the gateway URL (SPEC "Versioning": part of {base_url}), and one stack per region (ARCHITECTURE 2): as deployed. */
+const { stage: STAGE, regions: REGIONS } = cdk.context;
 
 // Error bodies (SPEC "Errors"; ARCHITECTURE 4 and 9).
 const SimpleError = z
@@ -52,15 +49,6 @@ const RateLimitHeaders = z.object({
   'X-RateLimit-Limit': z.number().int().meta({ description: 'Requests allowed in the current one-minute window.' }),
   'X-RateLimit-Remaining': z.number().int().meta({ description: 'Requests left in the window.' }),
   'X-RateLimit-Reset': z.number().int().meta({ description: 'End of the window, Unix epoch seconds (ARCHITECTURE 9).' }),
-});
-
-const CsvFile = z.string().meta({ description: 'CSV file: a timestamp column (ISO 8601) and a power or energy column.', contentMediaType: 'text/csv' });
-const UploadFormA = UploadTargetFields.extend({ file: CsvFile });
-const FreemiumForm = z.object({
-  file: CsvFile,
-  email: z.email().meta({ description: 'Identifies the requester; a customer record is created.' }),
-  site_name: z.string().optional(),
-  location: z.string().optional().meta({ description: 'General location, for weather data.' }),
 });
 
 const errorMessages: Record<number, string> = {
@@ -96,12 +84,12 @@ function messageExamples(envelope: 'platform' | 'terminal', status: number, mess
   return Object.fromEntries(messages.map((m, i) => [i === 0 ? 'example' : `example_${i + 1}`, errorBody(envelope, status, m)]));
 }
 
-function structuredExample(route: Route, status: number, doc: RouteDoc | undefined): Record<string, unknown> {
+function structuredExample(route: Route, status: number): Record<string, unknown> {
   const { UPGRADE_URL, SUPPORT_CONTACT } = config();
   const error =
     status === 403
       ? { code: 'TIER_REQUIRED', message: `This endpoint requires ${route.tier === 'enterprise' ? 'the enterprise tier' : `the ${route.tier} or enterprise tier`}`, details: { current_tier: 'free', required_tier: route.tier } }
-      : { code: 'TIER_LIMIT_EXCEEDED', message: `Monthly ${doc?.quota ?? 'usage'} limit reached for the free tier`, details: { current_tier: 'free', limit: 10, used: 10 } };
+      : { code: 'TIER_LIMIT_EXCEEDED', message: `Monthly ${route.quota ?? 'usage'} limit reached for the free tier`, details: { current_tier: 'free', limit: 10, used: 10 } };
   return { status: 'error', error: { ...error, upgrade_url: UPGRADE_URL, support_contact: SUPPORT_CONTACT } };
 }
 
@@ -109,7 +97,7 @@ function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResp
   const body = route.group === 'terminal' ? TerminalError : SimpleError;
   const statuses = new Set<number>([400, 413, 500, ...(doc?.errors ?? [])]);
   if (route.auth === 'key') statuses.add(401);
-  if (route.rate !== 'none' || doc?.quota) statuses.add(429);
+  if (route.rate !== 'none' || route.quota) statuses.add(429);
   if (route.tier) statuses.add(403);
   if (route.body === 'none') statuses.delete(413);
   const responses: Record<string, ZodOpenApiResponseObject> = {};
@@ -117,13 +105,14 @@ function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResp
     const description = route.internalErrorMessage && status === 500 ? `${errorMessages[500]} (\`${route.internalErrorMessage}\`)` : errorMessages[status];
     // SPEC authentication rule 4: the 401 body is the simple one on every route, /terminal/* included.
     const envelope = status === 401 ? 'platform' : route.group;
-    const examples = messageExamples(envelope, status, routeErrorMessages(route, doc, status));
-    if (status === 503 && route.id === 'health') responses[String(status)] = { description, content: json(HealthResponse) };
-    else if (status === 403) responses[String(status)] = { description, content: json(StructuredError, { example: structuredExample(route, 403, doc) }) };
-    else if (status === 429 && doc?.quota) {
+    const examples = messageExamples(envelope, status, routeErrorMessages(route, status));
+    // GET /health answers 503 with its own body, the one it answers 200 with.
+    if (status === 503 && route.id === 'health') responses[String(status)] = { description, content: json(route.response as z.ZodType) };
+    else if (status === 403) responses[String(status)] = { description, content: json(StructuredError, { example: structuredExample(route, 403) }) };
+    else if (status === 429 && route.quota) {
       responses[String(status)] = {
-        description: `Rate limit exceeded (${route.group === 'terminal' ? 'TerminalError' : 'SimpleError'}), or the monthly ${doc.quota} quota of the tier is used up (TIER_LIMIT_EXCEEDED)`,
-        content: json(z.union([StructuredError, body]), { ...examples, quota: structuredExample(route, 429, doc) }),
+        description: `Rate limit exceeded (${route.group === 'terminal' ? 'TerminalError' : 'SimpleError'}), or the monthly ${route.quota} quota of the tier is used up (TIER_LIMIT_EXCEEDED)`,
+        content: json(z.union([StructuredError, body]), { ...examples, quota: structuredExample(route, 429) }),
       };
     } else if (status === 413 && doc?.errors?.includes(413)) responses[String(status)] = { description, content: json(z.union([StructuredError, body]), examples) };
     else responses[String(status)] = { description, content: json(envelope === 'terminal' ? TerminalError : SimpleError, examples) };
@@ -131,49 +120,47 @@ function errorResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResp
   return responses;
 }
 
-/** The success responses: each 2xx with the route's response schema (shared/openapi/responses.ts). */
+/** The success responses: each 2xx with the row's response schema. */
 function successResponses(route: Route, doc: RouteDoc | undefined): ZodOpenApiResponsesObject {
-  const status = doc?.successStatus ?? 200;
   const headers = route.rate === 'none' ? undefined : RateLimitHeaders;
   const description = doc?.response ?? 'Success';
-  const mediaType = NON_JSON_SUCCESS[route.id];
-  if (mediaType) return { [status]: { description, headers, content: { [mediaType]: { schema: { type: 'string' } } } } };
-  const schemas = successSchemas(route.id, status) ?? { [status]: AnyObject };
-  return Object.fromEntries(Object.entries(schemas).map(([code, schema]) => [code, { description, headers, content: json(schema) }]));
+  const schemas: Record<number, z.ZodType> = route.response instanceof z.ZodType ? { 200: route.response } : { ...route.response };
+  const content = (schema: z.ZodType) => (route.responseType ? { [route.responseType]: { schema } } : json(schema));
+  return Object.fromEntries(Object.entries(schemas).map(([code, schema]) => [code, { description, headers, content: content(schema) }]));
 }
 
-/** Path parameters: the route's schema, or each `{name}` of the path as a string. */
-function pathParameters(route: Route, doc: RouteDoc | undefined): z.ZodObject | undefined {
+/** Path parameters: the row's schema, or each `{name}` of the path as a string. */
+function pathParameters(route: Route): z.ZodObject | undefined {
   const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   if (!names.length) return undefined;
-  if (doc?.path instanceof z.ZodObject) return doc.path;
+  if (route.request?.path instanceof z.ZodObject) return route.request.path;
   return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
 }
 
-function requestParams(route: Route, doc: RouteDoc | undefined): ZodOpenApiOperationObject['requestParams'] {
-  const path = pathParameters(route, doc);
-  const query = doc?.query as z.ZodObject | undefined;
+function requestParams(route: Route): ZodOpenApiOperationObject['requestParams'] {
+  const path = pathParameters(route);
+  const query = route.request?.query as z.ZodObject | undefined;
   return path || query ? { ...(path ? { path } : {}), ...(query ? { query } : {}) } : undefined;
 }
 
 function requestBody(route: Route, doc: RouteDoc | undefined): ZodOpenApiOperationObject['requestBody'] {
   const examples = namedExamples(doc?.examples);
   const csvEncoding = { file: { contentType: 'text/csv' } };
+  const { body, form } = route.request ?? {};
   switch (route.body) {
     case 'none':
       return undefined;
     case 'csv':
       return { required: true, content: { 'text/csv': { schema: { type: 'string', description: 'The CSV file content.' } } } };
     case 'multipart':
-      return { required: true, content: { 'multipart/form-data': { schema: FreemiumForm, encoding: csvEncoding } } };
-    case 'upload': {
+      return { required: true, content: { 'multipart/form-data': { schema: form ?? AnyObject, encoding: csvEncoding } } };
+    case 'upload':
       return {
         required: true,
-        content: { 'multipart/form-data': { schema: UploadFormA, encoding: csvEncoding }, 'application/json': { schema: doc?.body ?? AnyObject, examples } },
+        content: { 'multipart/form-data': { schema: form ?? AnyObject, encoding: csvEncoding }, 'application/json': { schema: body ?? AnyObject, examples } },
       };
-    }
     case 'json':
-      return { required: true, content: { 'application/json': { schema: doc?.body ?? AnyObject, examples } } };
+      return { required: true, content: { 'application/json': { schema: body ?? AnyObject, examples } } };
   }
 }
 
@@ -187,11 +174,11 @@ function operation(route: Route): ZodOpenApiOperationObject {
   ].filter(Boolean);
   return {
     operationId: route.id,
-    summary: doc?.summary ?? `${route.method} ${route.path}`,
+    summary: route.summary,
     description: notes.join('\n\n') || undefined,
     tags: [doc?.tag ?? 'Other'],
     security: route.auth === 'key' ? [{ apiKey: [] }, { bearer: [] }] : [],
-    requestParams: requestParams(route, doc),
+    requestParams: requestParams(route),
     requestBody: requestBody(route, doc),
     responses: { ...successResponses(route, doc), ...errorResponses(route, doc) },
   };

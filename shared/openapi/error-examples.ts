@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { ServiceError } from '../errors';
 import { parseWith } from '../http/validation';
 import type { Route } from '../routes';
-import type { RouteDoc } from './route-docs';
 
 type Messages = Partial<Record<number, readonly string[]>>;
 
@@ -59,10 +58,10 @@ const COMMON: Messages = {
 };
 
 /** The 400 the route's own schema gives a request without its required input, if any. */
-function emptyRequestMessage(route: Route, doc: RouteDoc | undefined): string | undefined {
+function emptyRequestMessage(route: Route): string | undefined {
   const attempts: [z.ZodType | undefined, string][] = [
-    [route.body === 'json' ? doc?.body : undefined, 'body'],
-    [doc?.query, 'query'],
+    [route.body === 'json' ? route.request?.body : undefined, 'body'],
+    [route.request?.query, 'query'],
   ];
   for (const [schema, root] of attempts) {
     if (!schema) continue;
@@ -76,10 +75,10 @@ function emptyRequestMessage(route: Route, doc: RouteDoc | undefined): string | 
 }
 
 /** The example messages of one status of a route, most specific first. */
-export function errorMessages(route: Route, doc: RouteDoc | undefined, status: number): string[] {
+export function errorMessages(route: Route, status: number): string[] {
   const own = [...(ROUTE_ERRORS[route.id]?.[status] ?? [])];
   if (status === 400) {
-    const empty = emptyRequestMessage(route, doc);
+    const empty = emptyRequestMessage(route);
     if (empty && !own.includes(empty)) own.push(empty);
     if (route.body === 'json') own.push('Request body is not valid JSON');
   }

@@ -3,7 +3,8 @@
  * (test/unit/openapi.test.ts), and the main ones are sized so the service accepts them as they are.
  */
 
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../domain/time';
+
 /** A fixed origin, so the document is the same on every build. */
 const EXAMPLE_START = Date.UTC(2025, 5, 1);
 

@@ -1,16 +1,7 @@
-/** /terminal/assets (SPEC 4.3); messages from the spec's error table. */
+/** An asset as /terminal/assets `add` takes it (SPEC 4.3); the action's schema is in ./terminal.ts. */
 import { z } from 'zod';
 import { powerKw } from './bounds';
-import { exact } from '../http/validation';
 import { idSchema, textSchema } from './accounts';
-
-export const ASSET_ACTIONS = ['add', 'list', 'get'] as const;
-export const ASSET_REQUIRED_ON_ADD = ['name', 'type', 'capacity_kw', 'location'] as const;
-
-export const AssetsRequest = z.object({
-  action: z.string({ error: exact('Invalid action') }),
-  asset_id: idSchema().optional(),
-});
 
 export const AddAssetRequest = z.object({
   asset_id: idSchema(),

@@ -1,6 +1,6 @@
 /** POST /api/policy-compliance and /api/policy-compliance-freemium (SPEC 4.1). */
 import { z } from 'zod';
-import { DETAIL_LEVELS } from '../domain/policy';
+import { DETAIL_LEVELS } from '../domain/policy/types';
 
 const text = z.string().trim().max(200);
 

@@ -48,3 +48,20 @@ export const HistoricalQuery = z.object({
 });
 
 export const UploadStatusPath = z.object({ upload_id: identifier() });
+
+/** The CSV file part of a multipart form (read by busboy in the service, not by zod). */
+const CsvFile = z.string().meta({ description: 'CSV file: a timestamp column (ISO 8601) and a power or energy column.', contentMediaType: 'text/csv' });
+
+/** Form A of POST /upload_train and /upload_nowcast: the target fields and the file. */
+export const UploadFormA = UploadTargetFields.extend({ file: CsvFile });
+
+/** The form of POST /v1/freemium-forecast (SPEC 4.4). */
+export const FreemiumForm = z.object({
+  file: CsvFile,
+  email: z.email().meta({ description: 'Identifies the requester; a customer record is created.' }),
+  site_name: z.string().optional(),
+  location: z.string().optional().meta({ description: 'General location, for weather data.' }),
+});
+
+/** The JSON forms of POST /upload_nowcast: form B, or the platform's data points. */
+export const NowcastJsonForms = z.union([UploadFormB, NowcastDataPoints]);

@@ -1,13 +1,12 @@
 /** POST /api/weather-data request (SPEC 4.1). */
 import { z } from 'zod';
+import { DAY_MS } from '../domain/time';
 
 export const WEATHER_PARAMETERS = ['temperature', 'solar_radiation', 'wind_speed', 'cloud_cover', 'humidity', 'pressure'] as const;
 export type WeatherParameter = (typeof WEATHER_PARAMETERS)[number];
 
 /** Longest range one request may ask for, days, both ends included (a leap year). */
 export const MAX_WEATHER_RANGE_DAYS = 366;
-
-const DAY_MS = 86_400_000;
 
 /** The canonical IANA name of a zone Intl knows ("europe/berlin" -> "Europe/Berlin"), or undefined. */
 export function canonicalTimeZone(zone: string): string | undefined {

@@ -12,7 +12,7 @@ import { config } from '../config';
 import { RateLimited, Unauthorized } from '../errors';
 import { MAX_KEY_LENGTH, hashApiKey } from '../domain/accounts/api-key';
 import { addressScope } from '../domain/accounts/client-address';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { findKey } from '../store/accounts-repo';
 import type { Tier } from '../domain/accounts/tiers';
 import { secondsUntilReset, takeAllowance, WINDOW_SECONDS } from './rate-limit';

@@ -15,9 +15,8 @@ import type { Caller } from './authentication';
 import { customerForecast } from './customer-forecast';
 import { readSiteSeries } from './site-data';
 import { ownedDevice } from './tenants';
+import { DAY_MS, HOUR_MS } from '../domain/time';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** Hours optimised when the operation gives no `horizon`: a day, as the spec's dispatch example. */
 export const DEFAULT_OPTIMIZE_HORIZON_HOURS = 24;
 /**

@@ -11,9 +11,10 @@ import { z } from 'zod';
 import { NotFound, ServiceError, StructuredError } from '../errors';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { validationError } from '../http/validation';
 import type { BatchOperation, BatchProcessRequest } from '../schemas/batch';
+import type { BatchMessage } from '../schemas/queue-messages';
 import { DispatchOptimizationRequest } from '../schemas/dispatch';
 import { CustomerForecastQuery } from '../schemas/forecast';
 import { InterpolationRequest } from '../schemas/interpolation';
@@ -214,12 +215,6 @@ export async function batchStatus(caller: Caller, batchId: string) {
     ...(results ? { results } : {}),
     ...(batch.reason ? { reason: batch.reason } : {}),
   };
-}
-
-/** A message on the batches queue. */
-export interface BatchMessage {
-  account_id: string;
-  batch_id: string;
 }
 
 /** The `batch.completed` event's data: what the callback receives, results included while they fit. */

@@ -21,10 +21,9 @@ import { horizonWeather, usedVariables, type WeatherPlace, type WeatherUsed } fr
 import { loadSiteModelData, type SiteModelData } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
 import { loadArtifact } from './training';
+import { roundHalfUp } from '../domain/rounding';
+import { DAY_MS, HOUR_MS } from '../domain/time';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d + 0 : 0);
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 // Artifacts never change once stored: keep the latest few in memory so a warm function skips the bucket.
@@ -86,7 +85,7 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
   const forecastId = `fc_${randomUUID()}`;
   const timing = forecastTiming(origin, times, now, `upload recent data for site ${site.site_id} (POST /upload_nowcast) for a forecast of the coming hours`);
   // The weather each step was forecast with (hourly values on the grid, see weatherExogenous).
-  const conditions = (j: number) => ({ temperature_c: round(future?.temperature_c[j] ?? NaN, 1), irradiance_w_m2: round(future?.ghi_wm2[j] ?? NaN, 1), wind_speed_m_s: round(future?.wind_speed_ms[j] ?? NaN, 1) });
+  const conditions = (j: number) => ({ temperature_c: roundHalfUp(future?.temperature_c[j] ?? NaN, 1, 0), irradiance_w_m2: roundHalfUp(future?.ghi_wm2[j] ?? NaN, 1, 0), wind_speed_m_s: roundHalfUp(future?.wind_speed_ms[j] ?? NaN, 1, 0) });
   const stored: StoredForecastResult = {
     forecast_id: forecastId,
     account_id: caller.accountId,
@@ -100,12 +99,12 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     forecast_start: timing.forecast_start,
     data_age_hours: timing.data_age_hours,
     // Hours ahead of the forecast's origin, the last data point (data_age_hours before generation).
-    forecast_points: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), hour_ahead: Math.max(1, Math.ceil((p.t - origin) / HOUR_MS)), predicted_power_kw: round(p.value), lower_conf_kw: round(p.lower), upper_conf_kw: round(p.upper) })),
+    forecast_points: points.map((p) => ({ timestamp: new Date(p.t).toISOString(), hour_ahead: Math.max(1, Math.ceil((p.t - origin) / HOUR_MS)), predicted_power_kw: roundHalfUp(p.value, 3, 0), lower_conf_kw: roundHalfUp(p.lower, 3, 0), upper_conf_kw: roundHalfUp(p.upper, 3, 0) })),
     metrics: model.metrics ?? { training_rmse: 0, validation_rmse: 0, mape_percent: 0, smape_percent: 0 },
     weather_context: {
-      avg_temperature_c: round(mean(weather.map((w) => w.temperature_c)), 2),
-      avg_irradiance_wm2: round(mean(weather.map((w) => w.solar_radiation_wm2)), 2),
-      avg_wind_speed_ms: round(mean(weather.map((w) => w.wind_speed_ms)), 2),
+      avg_temperature_c: roundHalfUp(mean(weather.map((w) => w.temperature_c)), 2, 0),
+      avg_irradiance_wm2: roundHalfUp(mean(weather.map((w) => w.solar_radiation_wm2)), 2, 0),
+      avg_wind_speed_ms: roundHalfUp(mean(weather.map((w) => w.wind_speed_ms)), 2, 0),
     },
   };
   await saveForecastResult(stored);
@@ -117,11 +116,11 @@ async function forecastSite(caller: Caller, site: SiteRecord, model: ModelRecord
     generated_at: generatedAt,
     horizon_hours: horizonHours,
     ...timing,
-    forecasts: points.map((p, j) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: round(p.value), confidence_interval: { lower: round(p.lower), upper: round(p.upper) }, weather_conditions: conditions(j) })),
+    forecasts: points.map((p, j) => ({ timestamp: new Date(p.t).toISOString(), predicted_power_kw: roundHalfUp(p.value, 3, 0), confidence_interval: { lower: roundHalfUp(p.lower, 3, 0), upper: roundHalfUp(p.upper, 3, 0) }, weather_conditions: conditions(j) })),
     metadata: {
       model_version: model.model_version,
       training_data_points: model.training_data_points ?? 0,
-      model_accuracy: round(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4),
+      model_accuracy: roundHalfUp(Math.min(1, Math.max(0, model.validation_accuracy ?? 0)), 4, 0),
       accuracy_metric: `${ACCURACY_METRIC}, on the model's held-out test days`,
     },
     weather: weatherUsed(horizon, data, artifact.features.weather),

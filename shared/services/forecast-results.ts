@@ -11,10 +11,9 @@ import { listCustomers } from '../store/tenants-repo';
 import type { Caller } from './authentication';
 import { readSiteSeries } from './site-data';
 import { findOwnedCustomer } from './tenants';
+import { roundHalfUp, roundHalfUpOrNull } from '../domain/rounding';
+import { HOUR_MS } from '../domain/time';
 
-const HOUR_MS = 3_600_000;
-const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d + 0;
-const rounded = (x: number | null, d = 4) => (x === null ? null : round(x, d));
 /** Accuracy moves by more than this between the halves of the record before it counts as a trend. */
 const TREND_THRESHOLD = 0.02;
 
@@ -52,8 +51,8 @@ function scores(points: readonly Joined[]) {
   return {
     points: points.length,
     points_with_actuals: points.filter((p) => p.actual !== null).length,
-    accuracy: rounded(accuracyOf(points)),
-    interval_hit_rate: rounded(interval.hitRate),
+    accuracy: roundHalfUpOrNull(accuracyOf(points), 4),
+    interval_hit_rate: roundHalfUpOrNull(interval.hitRate, 4),
     interval_points_scored: interval.scored,
     night_points_excluded: interval.nightExcluded,
   };
@@ -72,7 +71,7 @@ function insights(points: readonly Joined[], overall: number | null, scope: stri
   const recommendations: string[] = [];
   const predictedMean = known.length ? known.reduce((s, p) => s + Math.abs(p.predicted), 0) / known.length : 0;
   if (known.length >= 24 && predictedMean > 0 && bias < -0.1 * predictedMean) {
-    recommendations.push(`Actual output averaged ${round(-bias, 2)} kW (${round((-100 * bias) / predictedMean, 1)}%) below forecast over ${known.length} points of ${scope}: check for soiling, shading, curtailment or inverter faults.`);
+    recommendations.push(`Actual output averaged ${roundHalfUp(-bias, 2)} kW (${roundHalfUp((-100 * bias) / predictedMean, 1)}%) below forecast over ${known.length} points of ${scope}: check for soiling, shading, curtailment or inverter faults.`);
   }
   if (interval.scored >= 20 && interval.outside / interval.scored > 0.2) {
     recommendations.push(`${interval.outside} of ${interval.scored} actuals fell outside the forecast intervals of ${scope} (${interval.nightExcluded} night points, nothing forecast and nothing produced, not counted): retrain the model on recent data (POST /train).`);
@@ -80,9 +79,9 @@ function insights(points: readonly Joined[], overall: number | null, scope: stri
   return {
     revenue_optimization:
       meanError === null
-        ? `Forecasts of ${scope} peak at ${round(peak.predicted, 2)} kW; accuracy is measured once actuals arrive for the forecast hours.`
-        : `Mean absolute forecast error ${round(meanError, 2)} kW over ${known.length} points of ${scope} (accuracy ${overall === null ? 'n/a' : `${round(100 * overall, 1)}%`}); schedule sales and storage against the lower interval bound to limit imbalance exposure.`,
-    peak_demand_management: `Highest forecast ${round(peak.predicted, 2)} kW at ${new Date(peak.t).toISOString()} (interval ${round(peak.lower, 2)} to ${round(peak.upper, 2)} kW, forecast ${peak.forecast.forecast_id}).`,
+        ? `Forecasts of ${scope} peak at ${roundHalfUp(peak.predicted, 2)} kW; accuracy is measured once actuals arrive for the forecast hours.`
+        : `Mean absolute forecast error ${roundHalfUp(meanError, 2)} kW over ${known.length} points of ${scope} (accuracy ${overall === null ? 'n/a' : `${roundHalfUp(100 * overall, 1)}%`}); schedule sales and storage against the lower interval bound to limit imbalance exposure.`,
+    peak_demand_management: `Highest forecast ${roundHalfUp(peak.predicted, 2)} kW at ${new Date(peak.t).toISOString()} (interval ${roundHalfUp(peak.lower, 2)} to ${roundHalfUp(peak.upper, 2)} kW, forecast ${peak.forecast.forecast_id}).`,
     maintenance_recommendations: recommendations,
   };
 }
@@ -128,7 +127,7 @@ export async function forecastResults(caller: Caller, query: { customer_id?: str
   }
   const latest = forecasts.at(-1)?.forecast;
   const current = latest ? byModel.get(modelKey(latest))! : { forecasts: [], points: [] };
-  const overall = rounded(accuracyOf(current.points));
+  const overall = roundHalfUpOrNull(accuracyOf(current.points), 4);
   const lastActual = Math.max(...current.points.filter((p) => p.actual !== null).map((p) => p.t));
   const scope = latest ? `model ${latest.model_version} of site ${latest.site_id}` : 'no model';
   return {
@@ -141,18 +140,18 @@ export async function forecastResults(caller: Caller, query: { customer_id?: str
           timestamp: new Date(p.t).toISOString(),
           predicted_value: p.predicted,
           actual_value: p.actual,
-          accuracy: p.actual === null ? null : rounded(accuracyOf([p])),
+          accuracy: p.actual === null ? null : roundHalfUpOrNull(accuracyOf([p]), 4),
           confidence_interval: [p.lower, p.upper],
         })),
       ),
       performance_metrics: {
         overall_accuracy: overall,
-        last_24h_accuracy: Number.isFinite(lastActual) ? rounded(accuracyOf(current.points.filter((p) => p.t > lastActual - 24 * HOUR_MS))) : null,
+        last_24h_accuracy: Number.isFinite(lastActual) ? roundHalfUpOrNull(accuracyOf(current.points.filter((p) => p.t > lastActual - 24 * HOUR_MS)), 4) : null,
         trending: trend(current.points),
         model_version: latest?.model_version ?? null,
         site_id: latest?.site_id ?? null,
         forecasts: current.forecasts.length,
-        interval_hit_rate: rounded(intervalScore(current.points).hitRate),
+        interval_hit_rate: roundHalfUpOrNull(intervalScore(current.points).hitRate, 4),
         scope: latest ? `the ${current.forecasts.length} stored forecast(s) of ${scope}, the model of the most recent forecast; every forecast and model is scored in forecasts and models` : 'no stored forecasts',
         accuracy_metric: ACCURACY_METRIC,
       },

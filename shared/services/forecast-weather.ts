@@ -11,10 +11,7 @@ import { weatherOnGrid } from '../domain/weather/hourly-on-grid';
 import type { WeatherPoint } from '../domain/weather/types';
 import type { ForecastWeatherRow } from '../schemas/forecasting';
 import { weatherFor, WeatherRateLimited, WeatherUnavailable, type WeatherAnswer } from '../weather';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const iso = (t: number) => new Date(t).toISOString();
+import { DAY_MS, HOUR_MS, iso } from '../domain/time';
 
 /** Days of history the provider is asked for: the most the engine keeps for a kind that reads weather (solar, 90). */
 export const PROVIDER_HISTORY_DAYS = 90;

@@ -24,10 +24,8 @@ import type { Caller } from './authentication';
 import { requestWeather, type ForecastWeather } from './forecast-weather';
 import { withQuota } from './quota';
 import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
-
-const HOUR_MS = 3_600_000;
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d + 0;
-const iso = (t: number) => new Date(t).toISOString();
+import { roundHalfUp } from '../domain/rounding';
+import { HOUR_MS, iso } from '../domain/time';
 
 type EngineContext = Omit<FitContext, 'kind'> & { kind?: SeriesKind };
 
@@ -65,7 +63,7 @@ const parseTime = (timestamp: string, field: string): number => {
 
 function accuracy(result: EngineResult) {
   const v = result.validation[result.modelUsed] ?? Object.values(result.validation)[0];
-  return { mape: round(v?.mape ?? NaN, 4), rmse: round(v?.rmse ?? NaN, 4), r_squared: round(v?.r2 ?? NaN, 4) };
+  return { mape: roundHalfUp(v?.mape ?? NaN, 4), rmse: roundHalfUp(v?.rmse ?? NaN, 4), r_squared: roundHalfUp(v?.r2 ?? NaN, 4) };
 }
 
 const countForecast = () => incrementDailyCounter(new Date().toISOString().slice(0, 10), 'forecasts');
@@ -105,7 +103,7 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
     });
     await countForecast();
     return {
-      forecast: result.points.map((p) => ({ timestamp: iso(p.t), value: round(p.value), confidence_lower: round(p.lower), confidence_upper: round(p.upper), unit })),
+      forecast: result.points.map((p) => ({ timestamp: iso(p.t), value: roundHalfUp(p.value, 3), confidence_lower: roundHalfUp(p.lower, 3), confidence_upper: roundHalfUp(p.upper, 3), unit })),
       model_performance: {
         accuracy_metrics: accuracy(result),
         model_used: result.modelUsed,
@@ -197,7 +195,7 @@ function renewableReading(points: EngineResult['points'], future: Record<string,
   const mean = (xs: { price: number }[]) => xs.reduce((s, x) => s + x.price, 0) / xs.length;
   const high = mean(sorted.slice(0, quarter));
   const low = mean(sorted.slice(-quarter));
-  return `${name} (regressor): the quarter of horizon hours with the most forecast output average ${round(high, 2)} ${currency}/MWh, the quarter with the least ${round(low, 2)}`;
+  return `${name} (regressor): the quarter of horizon hours with the most forecast output average ${roundHalfUp(high, 2)} ${currency}/MWh, the quarter with the least ${roundHalfUp(low, 2)}`;
 }
 
 /**
@@ -232,8 +230,8 @@ export async function priceForecast(caller: Caller, body: z.infer<typeof PriceFo
     return {
       price_forecast: result.points.map((p, i) => ({
         timestamp: iso(p.t),
-        price: round(p.value, 2),
-        confidence_interval: [round(p.lower, 2), round(p.upper, 2)],
+        price: roundHalfUp(p.value, 2),
+        confidence_interval: [roundHalfUp(p.lower, 2), roundHalfUp(p.upper, 2)],
         currency,
         market_factors: reading.factors[i],
       })),
@@ -290,7 +288,7 @@ export async function freemiumForecast(form: MultipartBody) {
   });
   await recordLead(email, siteName, location);
   await countForecast();
-  const values = result.points.map((p) => round(Math.max(0, p.value)));
+  const values = result.points.map((p) => roundHalfUp(Math.max(0, p.value), 3));
   const peakValue = Math.max(...values);
   // The forecast follows the file's last hour, and hour_ahead counts from there: the answer states how far that
   // lies before the request (data_age_hours) and warns when forecast hours are already past.
@@ -301,7 +299,7 @@ export async function freemiumForecast(form: MultipartBody) {
     hour_ahead: i + 1,
     kWh_forecast: values[i],
     // 1 where the forecast is certain (night), falling with the interval's width relative to the day's peak.
-    confidence: round(peakValue > 0 ? Math.max(0, 1 - (p.upper - p.lower) / (2 * peakValue)) : 1),
+    confidence: roundHalfUp(peakValue > 0 ? Math.max(0, 1 - (p.upper - p.lower) / (2 * peakValue)) : 1, 3),
   }));
   const total = values.reduce((a, b) => a + b, 0);
   const peakIndex = values.indexOf(peakValue);

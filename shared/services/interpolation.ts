@@ -18,12 +18,11 @@ import { weatherFor } from '../weather';
 import type { Caller } from './authentication';
 import { withQuota } from './quota';
 import { findOwnedCustomer, ownedCustomer } from './tenants';
+import { roundHalfUp } from '../domain/rounding';
+import { HOUR_MS, iso } from '../domain/time';
 
-const HOUR_MS = 3_600_000;
 /** A grid may hold at most this many times the rows sent (the rest would be invented data, not gaps). */
 const MAX_GRID_EXPANSION = 10;
-const round = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d + 0 : null);
-const iso = (t: number) => new Date(t).toISOString();
 
 type Request = z.infer<typeof InterpolationRequest>;
 
@@ -135,14 +134,14 @@ export async function interpolate(caller: Caller, body: Request) {
       data_window: { start: iso(grid.t[0]), end: iso(grid.t[grid.t.length - 1]) },
       gap_statistics: {
         total_gaps: runs.length,
-        average_gap_minutes: round(runs.length ? (runs.reduce((a, b) => a + b, 0) / runs.length) * stepMinutes : 0, 2)!,
+        average_gap_minutes: roundHalfUp(runs.length ? (runs.reduce((a, b) => a + b, 0) / runs.length) * stepMinutes : 0, 2, null)!,
         largest_gap_minutes: Math.max(0, ...runs) * stepMinutes,
-        coverage_improvement_percent: round((100 * (usableAfter - usableBefore)) / grid.t.length, 2)!,
+        coverage_improvement_percent: roundHalfUp((100 * (usableAfter - usableBefore)) / grid.t.length, 2, null)!,
       },
       performance_metrics: accuracy,
       weather_features: {
-        mean_temperature_c: weather.length ? round(weather.reduce((s, w) => s + w.temperature_c, 0) / weather.length, 2) : null,
-        mean_irradiance_wm2: weather.length ? round(weather.reduce((s, w) => s + w.solar_radiation_wm2, 0) / weather.length, 2) : null,
+        mean_temperature_c: weather.length ? roundHalfUp(weather.reduce((s, w) => s + w.temperature_c, 0) / weather.length, 2, null) : null,
+        mean_irradiance_wm2: weather.length ? roundHalfUp(weather.reduce((s, w) => s + w.solar_radiation_wm2, 0) / weather.length, 2, null) : null,
       },
     };
     await saveInterpolationResult(stored);
@@ -158,7 +157,7 @@ export async function interpolate(caller: Caller, body: Request) {
         missing_filled: filled,
         outliers_detected: result.outlierIndices.length,
         stale_values_detected: result.staleIndices.length,
-        quality_improvement: round(qualityImprovement)!,
+        quality_improvement: roundHalfUp(qualityImprovement, 4, null)!,
         grid_step_minutes: stepMinutes,
         missing_before: missingBefore,
         left_unfilled: result.values.filter((v) => !Number.isFinite(v)).length,
@@ -185,10 +184,10 @@ function accuracyMetrics(y: readonly number[], measured: CleanResult['accuracy']
   const variance = known.reduce((s, v) => s + (v - mean) ** 2, 0) / known.length;
   const range = Math.max(...known) - Math.min(...known);
   return {
-    rmse_kw: round(measured.rmse),
-    mae_kw: round(measured.mae),
-    r2_score: variance > 0 ? round(Math.max(0, Math.min(1, 1 - measured.rmse ** 2 / variance))) : null,
-    nrmse_percent: range > 0 ? round((100 * measured.rmse) / range, 2) : null,
+    rmse_kw: roundHalfUp(measured.rmse, 4, null),
+    mae_kw: roundHalfUp(measured.mae, 4, null),
+    r2_score: variance > 0 ? roundHalfUp(Math.max(0, Math.min(1, 1 - measured.rmse ** 2 / variance)), 4, null) : null,
+    nrmse_percent: range > 0 ? roundHalfUp((100 * measured.rmse) / range, 2, null) : null,
   };
 }
 

@@ -12,6 +12,7 @@ import { canTransition, estimatedCompletion, INVALID_TRANSITION_MESSAGE, isOrder
 import { config } from '../config';
 import { callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { publishEvent } from '../events/event-bus';
+import type { CreateOrderInput, CreateScheduleInput, GenerateBomInput, SubscribeInput, UpdateOrderInput } from '../schemas/terminal';
 import type { AssetRecord } from '../store/assets-repo';
 import { insertSubscription, listSubscriptions, operationsCollection, type TrackingSubscription } from '../store/operations-repo';
 
@@ -75,7 +76,7 @@ const orders = operationsCollection<OrderRecord>('ORDER', (r) => r.order_id, 'cr
 
 // Schedules
 
-export async function createSchedule(asset: AssetRecord, body: Record<string, unknown>) {
+export async function createSchedule(asset: AssetRecord, body: CreateScheduleInput) {
   const input = validated(validateScheduleCreation(body));
   const record: ScheduleRecord = { schedule_id: `sch_${randomUUID()}`, account_id: asset.account_id, asset_id: asset.asset_id, ...input, status: 'pending', created_at: now() };
   await schedules.insert(record);
@@ -89,7 +90,7 @@ export async function listSchedules(asset: AssetRecord) {
 
 // Bills of materials
 
-export async function createBom(asset: AssetRecord, body: Record<string, unknown>) {
+export async function createBom(asset: AssetRecord, body: GenerateBomInput) {
   if (body.maintenance_type === undefined || body.maintenance_type === null || body.maintenance_type === '') throw new BadRequest('Missing required field: maintenance_type');
   if (!(MAINTENANCE_TYPES as readonly unknown[]).includes(body.maintenance_type)) throw new BadRequest(`maintenance_type must be one of ${MAINTENANCE_TYPES.join(', ')}`);
   const scheduleId = typeof body.schedule_id === 'string' && body.schedule_id.trim() ? body.schedule_id.trim() : undefined;
@@ -143,7 +144,7 @@ export async function listBoms(asset: AssetRecord) {
 
 // Work orders
 
-export async function createOrder(asset: AssetRecord, body: Record<string, unknown>) {
+export async function createOrder(asset: AssetRecord, body: CreateOrderInput) {
   const input = validated(validateOrderCreation(body));
   const [schedule, bom] = await Promise.all([schedules.get(asset.account_id, input.schedule_id), boms.get(asset.account_id, input.bom_id)]);
   if (!schedule || schedule.asset_id !== asset.asset_id) throw new NotFound('Schedule not found');
@@ -177,12 +178,11 @@ async function ownedOrder(accountId: string, orderId: string): Promise<OrderReco
   return order;
 }
 
-/** ARCHITECTURE 9: action `update`; the change is conditional on the status read, so two updates cannot both apply. */
-export async function updateOrder(accountId: string, body: Record<string, unknown>) {
-  for (const field of ['order_id', 'status'] as const) if (typeof body[field] !== 'string' || !(body[field] as string).trim()) throw new BadRequest(`Missing required field: ${field}`);
-  const order = await ownedOrder(accountId, (body.order_id as string).trim());
-  if (typeof body.asset_id === 'string' && body.asset_id && body.asset_id !== order.asset_id) throw new NotFound('Order not found');
-  const status = (body.status as string).trim();
+/** ARCHITECTURE 9: action `update` (order_id and status present, trimmed); the change is conditional on the status read, so two updates cannot both apply. */
+export async function updateOrder(accountId: string, body: UpdateOrderInput) {
+  const order = await ownedOrder(accountId, body.order_id);
+  if (body.asset_id && body.asset_id !== order.asset_id) throw new NotFound('Order not found');
+  const status = body.status;
   if (!isOrderStatus(status)) throw new BadRequest(`status must be one of in_progress, completed, cancelled`);
   if (!canTransition(order.status, status)) throw new Conflict(INVALID_TRANSITION_MESSAGE);
   const notes = typeof body.completion_notes === 'string' ? body.completion_notes.slice(0, 2000) : '';
@@ -196,8 +196,8 @@ export async function updateOrder(accountId: string, body: Record<string, unknow
 // Tracking subscriptions
 
 
-export async function subscribe(accountId: string, body: Record<string, unknown>) {
-  const order = await ownedOrder(accountId, String(body.order_id).trim());
+export async function subscribe(accountId: string, body: SubscribeInput) {
+  const order = await ownedOrder(accountId, body.order_id);
   if (typeof body.callback_url !== 'string' || !body.callback_url.trim()) throw new BadRequest('Missing required field: callback_url');
   const problem = callbackUrlProblem(body.callback_url.trim(), config().CALLBACK_HOSTS);
   if (problem) throw new BadRequest('Invalid callback URL', { reason: problem });

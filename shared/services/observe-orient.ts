@@ -8,24 +8,21 @@ import { ForecastInputError, regularise } from '../domain/forecasting/regularise
 import { detectAnomalies, type Anomaly, type DetectionResult, type OutputSeries } from '../domain/operations/detection';
 import { diagnose, type Diagnosis } from '../domain/operations/diagnosis';
 import { NotFound } from '../errors';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { operationsCollection } from '../store/operations-repo';
 import type { DomainEvent } from '../events/event-bus';
 import { listAssetsOfSite, type AssetRecord } from '../store/assets-repo';
 import { getSite, type SiteRecord } from '../store/sites-repo';
 import { readSiteSeries, readSiteWeather } from './site-data';
+import { roundHalfUp } from '../domain/rounding';
+import { DAY_MS, HOUR_MS, iso } from '../domain/time';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** Days of the latest data a detection looks at. */
 export const DETECTION_WINDOW_DAYS = 30;
 /** Anomalies kept on a detection record (the count is always complete). */
 const STORED_ANOMALIES = 100;
 /** Version of the detection and diagnosis rules, reported as the OODA summary's model_version. */
 export const OODA_MODEL_VERSION = 'ooda-rules-1';
-
-const iso = (t: number) => new Date(t).toISOString();
-const round = (x: number, d = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d + 0 : 0);
 
 export interface StoredAnomaly {
   kind: Anomaly['kind'];
@@ -148,13 +145,13 @@ export async function observe(accountId: string, asset: AssetRecord, trigger: De
     anomalies_detected: result.anomalies.length,
     severity: worst,
     message: result.anomalies.length
-      ? `${result.anomalies.length} anomalies in ${round(result.checkedSteps * data.series.stepMinutes / 60, 1)} hours of data: ${summariseKinds(result.anomalies)}`
+      ? `${result.anomalies.length} anomalies in ${roundHalfUp(result.checkedSteps * data.series.stepMinutes / 60, 1, 0)} hours of data: ${summariseKinds(result.anomalies)}`
       : `No anomalies: ${result.message}`,
     window: { start: iso(data.series.t[0]), end: iso(data.series.t[data.series.t.length - 1]) },
     anomalies: [...result.anomalies]
       .sort((a, b) => b.energyAtRiskKwh - a.energyAtRiskKwh)
       .slice(0, STORED_ANOMALIES)
-      .map((a) => ({ kind: a.kind, start: iso(a.start), end: iso(a.end), steps: a.steps, severity: a.severity, energy_at_risk_kwh: round(a.energyAtRiskKwh), evidence: a.evidence })),
+      .map((a) => ({ kind: a.kind, start: iso(a.start), end: iso(a.end), steps: a.steps, severity: a.severity, energy_at_risk_kwh: roundHalfUp(a.energyAtRiskKwh, 3, 0), evidence: a.evidence })),
   };
   await detections.insert(record);
   return { record, series: data.series, result };
@@ -182,10 +179,10 @@ export async function orient(accountId: string, asset: AssetRecord, observation:
     status: 'completed',
     fault_family: diagnosis.faultFamily,
     root_cause: diagnosis.rootCause,
-    confidence: round(diagnosis.confidence, 4),
+    confidence: roundHalfUp(diagnosis.confidence, 4, 0),
     severity: diagnosis.severityLabel,
-    energy_at_risk_kw: round(diagnosis.energyAtRiskKw),
-    energy_lost_kwh: round(diagnosis.energyLostKwh, 2),
+    energy_at_risk_kw: roundHalfUp(diagnosis.energyAtRiskKw, 3, 0),
+    energy_lost_kwh: roundHalfUp(diagnosis.energyLostKwh, 2, 0),
     faults: diagnosis.faults.map((f) => ({ family: f.family, confidence: f.confidence, energy_at_risk_kw: f.energyAtRiskKw, energy_lost_kwh: f.energyLostKwh })),
     recommended_actions: diagnosis.recommendedActions,
   };

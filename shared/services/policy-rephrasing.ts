@@ -6,7 +6,7 @@
 import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { config } from '../config';
 import { rephrasingProblem } from '../domain/policy';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { bedrockClient } from '../store/aws-clients';
 
 const INSTRUCTION =

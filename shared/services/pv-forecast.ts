@@ -14,11 +14,8 @@ import type { Caller } from './authentication';
 import { ownedSite, sitePvSystem, siteTuning, storedPvSystem, toPvSystem, weatherRows } from './pv-sites';
 import { withQuota } from './quota';
 import { readSiteSeries } from './site-data';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d + 0;
-const iso = (t: number) => new Date(t).toISOString();
+import { roundHalfUp } from '../domain/rounding';
+import { DAY_MS, HOUR_MS, iso } from '../domain/time';
 
 function parseInstant(value: string, field: string): number {
   const t = Date.parse(value);
@@ -105,7 +102,7 @@ async function modelledOutput(caller: Caller, request: SpecsRequest, range: { st
     tuned: Boolean(tuned),
     tuning_effect: tuned ? tuned.effect : null,
   };
-  return { basis, system, modelled, tuning: tuned?.tuning, p50, energyKwh: round(p50.reduce((sum, x) => sum + x, 0) * (range.stepMinutes / 60), 2) };
+  return { basis, system, modelled, tuning: tuned?.tuning, p50, energyKwh: roundHalfUp(p50.reduce((sum, x) => sum + x, 0) * (range.stepMinutes / 60), 2) };
 }
 
 /** POST /api/pv-forecast. */
@@ -124,11 +121,11 @@ export function pvForecast(caller: Caller, request: PvForecastRequest) {
       energy_kwh: out.energyKwh,
       forecasts: out.modelled.map((m, i) => ({
         timestamp: iso(m.t),
-        p10_kw: round(p10[i]),
-        p50_kw: round(out.p50[i]),
-        p90_kw: round(p90[i]),
-        poa_wm2: round(m.poaWm2, 1),
-        cell_temp_c: round(m.cellTempC, 1),
+        p10_kw: roundHalfUp(p10[i], 3),
+        p50_kw: roundHalfUp(out.p50[i], 3),
+        p90_kw: roundHalfUp(p90[i], 3),
+        poa_wm2: roundHalfUp(m.poaWm2, 1),
+        cell_temp_c: roundHalfUp(m.cellTempC, 1),
       })),
     };
   });
@@ -152,10 +149,10 @@ export function pvEstimatedActuals(caller: Caller, query: EstimatedActualsQuery)
       estimated_energy_kwh: out.energyKwh,
       estimated_actuals: out.modelled.map((m, i) => ({
         timestamp: iso(m.t),
-        estimated_kw: round(out.p50[i]),
-        measured_kw: measured[i] === null ? null : round(measured[i]!),
-        poa_wm2: round(m.poaWm2, 1),
-        cell_temp_c: round(m.cellTempC, 1),
+        estimated_kw: roundHalfUp(out.p50[i], 3),
+        measured_kw: measured[i] === null ? null : roundHalfUp(measured[i]!, 3),
+        poa_wm2: roundHalfUp(m.poaWm2, 1),
+        cell_temp_c: roundHalfUp(m.cellTempC, 1),
       })),
     };
   });

@@ -22,9 +22,9 @@ import type { DomainEvent } from '../events/event-bus';
 import type { Caller } from './authentication';
 import { readSiteSeries, readSiteWeather } from './site-data';
 import { findOwnedCustomer, ownedCustomer } from './tenants';
+import { roundHalfUp } from '../domain/rounding';
+import { DAY_MS, HOUR_MS } from '../domain/time';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /** History the specs are inferred from and the tuning is learned on: recent enough to be today's system. */
 export const PV_HISTORY_DAYS = 60;
 /** Less history than this neither infers specs nor tunes (a week gives a few clear days in most climates). */
@@ -33,7 +33,6 @@ export const PV_MIN_HISTORY_DAYS = 7;
 const REINFER_AFTER_DAYS = 7;
 /** New data after which the tuning is learned again. */
 const RETUNE_AFTER_DAYS = 1;
-const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d + 0;
 
 /** The stored (API-shaped) specs as the domain model takes them. */
 export function toPvSystem(s: StoredPvSystem): PvSystem {
@@ -54,12 +53,12 @@ function fromPvSystem(s: PvSystem): StoredPvSystem {
   return {
     latitude: s.latitude,
     longitude: s.longitude,
-    elevation_m: round(s.elevationM, 1),
-    capacity_kwp: round(s.capacityKwp),
-    tilt_deg: round(s.tiltDeg, 1),
-    azimuth_deg: round(s.azimuthDeg, 1),
-    losses_pct: round(s.lossesPct, 2),
-    inverter_ac_kw: round(s.inverterAcKw),
+    elevation_m: roundHalfUp(s.elevationM, 1),
+    capacity_kwp: roundHalfUp(s.capacityKwp, 3),
+    tilt_deg: roundHalfUp(s.tiltDeg, 1),
+    azimuth_deg: roundHalfUp(s.azimuthDeg, 1),
+    losses_pct: roundHalfUp(s.lossesPct, 2),
+    inverter_ac_kw: roundHalfUp(s.inverterAcKw, 3),
   };
 }
 
@@ -73,7 +72,7 @@ export function storedPvSystem(input: PvSystemInput): StoredPvSystem {
     tilt_deg: input.tilt_deg,
     azimuth_deg: input.azimuth_deg % 360,
     losses_pct: input.losses_pct,
-    inverter_ac_kw: input.inverter_ac_kw ?? round(input.capacity_kwp / DEFAULT_DC_AC_RATIO),
+    inverter_ac_kw: input.inverter_ac_kw ?? roundHalfUp(input.capacity_kwp / DEFAULT_DC_AC_RATIO, 3),
     ...(input.horizon ? { horizon: [...input.horizon].sort((a, b) => a.azimuth_deg - b.azimuth_deg) } : {}),
   };
 }
@@ -172,7 +171,7 @@ export async function sitePvSystem(site: SiteRecord): Promise<{ system: StoredPv
   if (!(inferred.system.capacityKwp > 0)) return undefined;
   const record = {
     pv_system: fromPvSystem(inferred.system),
-    fit: { r2: round(inferred.fit.r2), rmse_kw: round(inferred.fit.rmseKw), clear_days: inferred.fit.clearDays, days_used: inferred.fit.daysUsed },
+    fit: { r2: roundHalfUp(inferred.fit.r2, 3), rmse_kw: roundHalfUp(inferred.fit.rmseKw, 3), clear_days: inferred.fit.clearDays, days_used: inferred.fit.daysUsed },
     method: inferred.method,
     inferred_at: new Date().toISOString(),
     data_end: dataEnd,
@@ -220,7 +219,7 @@ export async function siteTuning(site: SiteRecord, stored: StoredPvSystem): Prom
   const modelled = modelOnSteps(system, weatherRows(weather.points), power.t, power.stepMinutes);
   const tuning = fitPvTuning(power.kw, modelled, system);
   const measuredEffect = tuningEffect(power.kw, modelled, system);
-  const effect = { rmse_untuned_kw: round(measuredEffect.rmseUntunedKw), rmse_tuned_kw: round(measuredEffect.rmseTunedKw), improvement_pct: round(measuredEffect.improvementPct, 1), days: measuredEffect.days };
+  const effect = { rmse_untuned_kw: roundHalfUp(measuredEffect.rmseUntunedKw, 3), rmse_tuned_kw: roundHalfUp(measuredEffect.rmseTunedKw, 3), improvement_pct: roundHalfUp(measuredEffect.improvementPct, 1), days: measuredEffect.days };
   const record = { tuning, effect, specs_key: key, fitted_at: new Date().toISOString(), data_end: dataEnd };
   await setSitePv(site.customer_id, site.site_id, { pv_tuning: record });
   site.pv_tuning = record;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '../config';
 import { DEFAULT_FEEDS, FeedTooLarge, dedupeKeys, pullFeeds, seedUpdates, type FeedReport, type FeedSource, type RegulatoryUpdate } from '../domain/regulatory';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import type { RegulatoryUpdatesQuery } from '../schemas/regulatory';
 import {
   findRegulatoryUpdates,

@@ -3,11 +3,11 @@
  * its aggregate to the store at most every FLUSH_INTERVAL_MS, so the hot path pays one write per
  * interval, not per request.
  */
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { addRequestAggregate, requestAggregatesSince, type RequestAggregate } from '../store/stats-repo';
+import { HOUR_MS } from '../domain/time';
 
 const FLUSH_INTERVAL_MS = 10_000;
-const HOUR_MS = 3_600_000;
 
 const hourStart = (t: number) => new Date(Math.floor(t / HOUR_MS) * HOUR_MS).toISOString();
 

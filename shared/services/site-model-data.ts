@@ -3,7 +3,7 @@
  * hourly weather on its grid as exogenous variables (domain/weather/hourly-on-grid.ts), the site's place, and for a
  * solar site its PV system specs (set or inferred, shared/services/pv-sites.ts), which the `pv_physical` member reads.
  */
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { inferKind } from '../domain/forecasting/kind';
 import { PV_SYSTEM_OPTION } from '../domain/forecasting/pv-physical';
 import { regularise } from '../domain/forecasting/regularise';

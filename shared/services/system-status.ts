@@ -7,22 +7,21 @@ import { queueDepth } from '../events/queues';
 import { listProductionModels } from '../store/models-repo';
 import { keyCacheStats } from './authentication';
 import { requestsPerMinute, throughput } from './request-stats';
-
-const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+import { roundHalfUp } from '../domain/rounding';
 
 /** Percent of CPU capacity in use: one-minute load average over the cores. */
-const cpuUsage = () => round(Math.min(100, (os.loadavg()[0] / os.cpus().length) * 100));
+const cpuUsage = () => roundHalfUp(Math.min(100, (os.loadavg()[0] / os.cpus().length) * 100), 2);
 
 /** Percent of memory in use; on Lambda, of the function's configured memory. */
 function memoryUsage(): number {
   const lambdaMb = Number(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
-  if (lambdaMb > 0) return round((process.memoryUsage().rss / (lambdaMb * 1024 * 1024)) * 100);
-  return round(((os.totalmem() - os.freemem()) / os.totalmem()) * 100);
+  if (lambdaMb > 0) return roundHalfUp((process.memoryUsage().rss / (lambdaMb * 1024 * 1024)) * 100, 2);
+  return roundHalfUp(((os.totalmem() - os.freemem()) / os.totalmem()) * 100, 2);
 }
 
 async function diskUsage(): Promise<number> {
   const s = await statfs(config().DISK_PATH);
-  return round(((s.blocks - s.bavail) / s.blocks) * 100);
+  return roundHalfUp(((s.blocks - s.bavail) / s.blocks) * 100, 2);
 }
 
 const kb = (bytesPerSecond: number) => `${(bytesPerSecond / 1024).toFixed(2)} KB/s`;
@@ -47,14 +46,14 @@ export async function systemStatus() {
       active_training_jobs: trainingQueue.inFlight,
       training_queue_length: trainingQueue.waiting,
       api_requests_per_minute: perMinute,
-      cache_hit_rate: lookups ? round(keyCacheStats.hits / lookups, 4) : 0,
+      cache_hit_rate: lookups ? roundHalfUp(keyCacheStats.hits / lookups, 4) : 0,
       notes: [
         'active_forecasting_jobs counts the jobs that build forecasting models (training jobs being worked on, as active_training_jobs): forecasts themselves are computed within their request and never run as jobs',
         'cache_hit_rate is the API-key cache of this process',
       ],
     },
     model_performance: {
-      average_model_accuracy: accuracies.length ? round(accuracies.reduce((a, b) => a + b, 0) / accuracies.length, 4) : null,
+      average_model_accuracy: accuracies.length ? roundHalfUp(accuracies.reduce((a, b) => a + b, 0) / accuracies.length, 4) : null,
       accuracy_metric: `${ACCURACY_METRIC}, on each production model's held-out test days`,
       models_requiring_retraining: models.filter((m) => m.requires_retraining).length,
       latest_model_deployment: latest,

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { BadRequest, NotFound, TierLimitExceeded } from '../errors';
 import { monthlyLimit } from '../domain/accounts/tiers';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { ForecastInputError } from '../domain/forecasting/regularise';
 import { ENSEMBLE } from '../domain/forecasting/engine';
 import { ALL_MEMBERS } from '../domain/forecasting/members';
@@ -18,6 +18,7 @@ import { modelStepMinutes, TRAINING_WINDOW_DAYS, trainingWindowStart } from '../
 import { modelArtifactKey } from '../domain/uploads/object-keys';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
+import type { TrainingMessage } from '../schemas/queue-messages';
 import { getObjectTextIfExists, putObject } from '../store/bucket';
 import { withLock } from '../store/locks';
 import { changeModelStatus, listModelsOfSite, saveModel, type ModelRecord, type ModelStatus } from '../store/models-repo';
@@ -29,10 +30,8 @@ import type { Caller } from './authentication';
 import { consumeQuota, refundQuota, withQuota } from './quota';
 import { loadSiteModelData } from './site-model-data';
 import { findOwnedCustomer } from './tenants';
-
-const DAY_MS = 86_400_000;
-const round = (x: number, d = 4) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : 0);
-const iso = (t: number) => new Date(t).toISOString();
+import { roundHalfUp } from '../domain/rounding';
+import { DAY_MS, iso } from '../domain/time';
 
 export interface TrainingRequest {
   customer_id?: string;
@@ -192,7 +191,7 @@ export async function automaticTraining(upload: { account_id: string; kind: stri
   const minimumDays = config().TRAINING_MIN_HISTORY_DAYS;
   if (upload.kind !== 'historical') return { queued: false, reason: 'only historical uploads start automatic training; POST /train retrains on the site\'s latest data' };
   const spanDays = coverage.first && coverage.last ? (Date.parse(coverage.last) - Date.parse(coverage.first)) / DAY_MS : 0;
-  if (spanDays < minimumDays) return { queued: false, reason: `the site's history spans ${round(spanDays, 1)} days; automatic training starts at ${minimumDays} days (POST /train trains on less)` };
+  if (spanDays < minimumDays) return { queued: false, reason: `the site's history spans ${roundHalfUp(spanDays, 1, 0)} days; automatic training starts at ${minimumDays} days (POST /train trains on less)` };
   const already = (at: string) => ({ queued: false, reason: `automatic training was already queued for this site at ${at}`, job_id: automaticJobId(site.customer_id, site.site_id, at), training_progress_url: `/api/training-status/${automaticJobId(site.customer_id, site.site_id, at)}` });
   if (site.training_requested_at) return already(site.training_requested_at);
   const account = upload.account_id ? await getAccount(upload.account_id) : undefined;
@@ -216,11 +215,8 @@ export async function automaticTraining(upload: { account_id: string; kind: stri
   const jobId = automaticJobId(site.customer_id, site.site_id, requestedAt);
   await createTrainingJob(newJob(site, account.account_id, jobId, 'automatic', { training_config: { model_type: TRAINING_DEFAULTS.model_type } }));
   await enqueue('training', { type: 'automatic', account_id: account.account_id, customer_id: site.customer_id, site_id: site.site_id, requested_at: requestedAt });
-  return { queued: true, reason: `the site's history spans ${round(spanDays, 1)} days (automatic training starts at ${minimumDays}); one unit of the ${account.tier} tier's monthly training quota taken`, job_id: jobId, training_progress_url: `/api/training-status/${jobId}` };
+  return { queued: true, reason: `the site's history spans ${roundHalfUp(spanDays, 1, 0)} days (automatic training starts at ${minimumDays}); one unit of the ${account.tier} tier's monthly training quota taken`, job_id: jobId, training_progress_url: `/api/training-status/${jobId}` };
 }
-
-/** Messages on the training queue. */
-export type TrainingMessage = { type: 'requested'; job_id: string } | { type: 'automatic'; account_id: string; customer_id: string; site_id: string; requested_at: string };
 
 /** The job an automatic message stands for: one per site and request time, so a duplicate finds the same job. */
 async function jobOfMessage(message: TrainingMessage): Promise<TrainingJobRecord | undefined> {
@@ -283,8 +279,8 @@ async function decideStatus(report: TrainingReport, production: ModelRecord | un
   });
   const championRmse = count ? Math.sqrt(se / count) : Infinity;
   const window = `${run.days} test days`;
-  if (report.test.rmse < championRmse) return { status: 'production', outcome: `promoted: test RMSE ${round(report.test.rmse)} against production ${production.model_version}'s ${round(championRmse)} on the same ${window}` };
-  return { status: 'challenger', outcome: `kept as challenger: test RMSE ${round(report.test.rmse)} against production ${production.model_version}'s ${round(championRmse)} on the same ${window}` };
+  if (report.test.rmse < championRmse) return { status: 'production', outcome: `promoted: test RMSE ${roundHalfUp(report.test.rmse, 4, 0)} against production ${production.model_version}'s ${roundHalfUp(championRmse, 4, 0)} on the same ${window}` };
+  return { status: 'challenger', outcome: `kept as challenger: test RMSE ${roundHalfUp(report.test.rmse, 4, 0)} against production ${production.model_version}'s ${roundHalfUp(championRmse, 4, 0)} on the same ${window}` };
 }
 
 async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: TrainingReport, data: Awaited<ReturnType<typeof loadSiteModelData>>, testFrom: number) {
@@ -318,12 +314,12 @@ async function registerModel(job: TrainingJobRecord, site: SiteRecord, report: T
         dropout: 0,
         optimizer: 'closed-form ridge and grid search; ensemble weights stacked per lead block by cross-validation',
         members: Object.keys(report.artifact.weights),
-        ridge_lambda: report.artifact.featureModel ? round(report.artifact.featureModel.lambda, 6) : null,
+        ridge_lambda: report.artifact.featureModel ? roundHalfUp(report.artifact.featureModel.lambda, 6, 0) : null,
       },
-      training_metrics: { epochs: 1, train_loss: round(report.cvMse), validation_loss: round(report.test.mse), early_stop_epoch: 1, cross_validation_folds: folds },
+      training_metrics: { epochs: 1, train_loss: roundHalfUp(report.cvMse, 4, 0), validation_loss: roundHalfUp(report.test.mse, 4, 0), early_stop_epoch: 1, cross_validation_folds: folds },
       artifact_locations: locations,
-      validation_accuracy: round(report.test.accuracy),
-      metrics: { training_rmse: round(Math.sqrt(report.cvMse)), validation_rmse: round(report.test.rmse), mape_percent: round(report.test.mape), smape_percent: round(report.test.smape) },
+      validation_accuracy: roundHalfUp(report.test.accuracy, 4, 0),
+      metrics: { training_rmse: roundHalfUp(Math.sqrt(report.cvMse), 4, 0), validation_rmse: roundHalfUp(report.test.rmse, 4, 0), mape_percent: roundHalfUp(report.test.mape, 4, 0), smape_percent: roundHalfUp(report.test.smape, 4, 0) },
       training_data_points: report.trainingPoints,
       series_kind: report.artifact.kind,
       region: site.region,
@@ -380,15 +376,15 @@ export async function runTrainingMessage(message: TrainingMessage, attempt = 1, 
     const { record, sizeMb, outcome } = await registerModel(job, site, report, data, testFrom);
     const performance = {
       // The spec's validation_accuracy names three other metrics (mape in percent, rmse in kW, r_squared); the accuracy is the one of every other answer.
-      validation_accuracy: { mape: round(report.test.mape), rmse: round(report.test.rmse), r_squared: round(report.test.r2) },
-      accuracy: round(report.test.accuracy),
+      validation_accuracy: { mape: roundHalfUp(report.test.mape, 4, 0), rmse: roundHalfUp(report.test.rmse, 4, 0), r_squared: roundHalfUp(report.test.r2, 4, 0) },
+      accuracy: roundHalfUp(report.test.accuracy, 4, 0),
       accuracy_metric: `${ACCURACY_METRIC}, on the held-out test days; cross_validation_scores are the same per fold`,
       cross_validation_scores: report.crossValidationScores,
       feature_importance: report.featureImportance,
-      member_weights: Object.fromEntries(Object.entries(report.artifact.weights).map(([k, v]) => [k, round(v)])),
+      member_weights: Object.fromEntries(Object.entries(report.artifact.weights).map(([k, v]) => [k, roundHalfUp(v, 4, 0)])),
       test_days: testDays,
     };
-    const artifacts = { model_id: record.model_id, deployment_ready: record.status === 'production', size_mb: round(sizeMb, 6) };
+    const artifacts = { model_id: record.model_id, deployment_ready: record.status === 'production', size_mb: roundHalfUp(sizeMb, 6, 0) };
     await updateTrainingJob(job.job_id, { status: 'completed', stage: 'completed', progress: 100, model_performance: performance, model_artifacts: artifacts, outcome, completed_at: new Date().toISOString() });
     await publishEvent('training_completed', job.account_id, {
       job_id: job.job_id,

@@ -6,7 +6,7 @@
  * The same object delivered twice changes nothing: a processed object's ETag is remembered.
  */
 import { randomUUID } from 'node:crypto';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { InvalidCsv, combineSummaries, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, summariseMonth, type Coverage, type MonthSummary, type StandardRow } from '../domain/ingest';
 import { parseUploadKey, quarantineKey, seriesKey, seriesPrefix, weatherKey } from '../domain/uploads/object-keys';
 import { readSeries } from './site-data';

@@ -7,13 +7,13 @@
  * `failed` with a reason. Runs on a schedule in AWS and locally, and once at the local runtime's start.
  */
 import { config } from '../config';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { UPLOAD_PROCESSING_TIMEOUT_SECONDS } from '../pipelines';
 import { headObject } from '../store/bucket';
 import { getUpload, isInFlight, listInFlightUploads, RETRY_PROMISED, updateUpload, type UploadRecord } from '../store/uploads-repo';
 import { processUploadedObject } from './upload-processing';
+import { MINUTE_MS } from '../domain/time';
 
-const MINUTE_MS = 60_000;
 /** One re-drive may take as long as the processing function may run: none starts closer than this to the deadline. */
 const REDRIVE_BUDGET_MS = UPLOAD_PROCESSING_TIMEOUT_SECONDS * 1000;
 

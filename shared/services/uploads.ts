@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import { BadRequest, NotFound, ServiceError } from '../errors';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { HEAD_BYTES, InvalidCsv, inspectCsvHead } from '../domain/ingest';
 import { resolveLocation } from '../domain/locations';
 import { slugSegment, uploadKey, type UploadKind } from '../domain/uploads/object-keys';

@@ -9,6 +9,7 @@ import { OFFLINE_MODEL_NAME } from '../domain/weather/offline-model';
 import { BadRequest } from '../errors';
 import type { WeatherDataRequest, WeatherParameter } from '../schemas/weather';
 import { weatherFor, type WeatherAnswer } from '../weather';
+import { roundHalfUp } from '../domain/rounding';
 
 /** Where each API parameter lives in a WeatherPoint, and the decimals it is reported with. */
 type ReportedField = 'temperature_c' | 'solar_radiation_wm2' | 'wind_speed_ms' | 'cloud_cover_pct' | 'humidity_pct' | 'pressure_hpa';
@@ -20,8 +21,6 @@ const PARAMETER_FIELDS: Record<WeatherParameter, { field: ReportedField; decimal
   humidity: { field: 'humidity_pct', decimals: 1 },
   pressure: { field: 'pressure_hpa', decimals: 1 },
 };
-
-const round = (x: number, decimals: number) => Math.round(x * 10 ** decimals) / 10 ** decimals + 0;
 
 export type WeatherRow = { timestamp: string } & Partial<Record<WeatherParameter, number>>;
 
@@ -54,7 +53,7 @@ export async function weatherData(request: WeatherDataRequest): Promise<WeatherD
     const row: WeatherRow = { timestamp: p.timestamp };
     for (const parameter of request.parameters) {
       const { field, decimals } = PARAMETER_FIELDS[parameter];
-      row[parameter] = round(p[field], decimals);
+      row[parameter] = roundHalfUp(p[field], decimals);
     }
     return row;
   });

@@ -15,8 +15,8 @@ import { webhookPayload } from '../domain/webhooks/events';
 import { signedHeaders } from '../domain/webhooks/signing';
 import type { DomainEvent } from '../events/event-bus';
 import { enqueue, MAX_DELAY_SECONDS, sendToDeadLetterQueue } from '../events/queues';
-import { log } from '../http/logger';
-import { WebhookQueueMessage, type DeliveryAttempt, type DeliveryRetry } from '../schemas/webhooks';
+import { log } from '../logger';
+import type { DeliveryAttempt, DeliveryRetry, WebhookQueueMessage } from '../schemas/webhooks';
 import { getBatch } from '../store/batches-repo';
 import { deactivateSubscription, listSubscriptions } from '../store/operations-repo';
 import { saveParkedDelivery, type ParkedDelivery } from '../store/webhooks-repo';
@@ -104,14 +104,11 @@ interface Job {
 }
 
 /**
- * Handles one message of the webhooks queue: delivers, schedules retries, parks. Throws only when the
- * message is malformed or a retry or park could not be recorded; SQS then sends the message again (and
- * parks it in the DLQ after the queue's maxReceiveCount).
+ * Handles one message of the webhooks queue, as the worker validated it: delivers, schedules retries, parks.
+ * Throws only when a retry or park could not be recorded; SQS then sends the message again (and parks it in
+ * the DLQ after the queue's maxReceiveCount).
  */
-export async function handleWebhookMessage(body: string, options: DeliveryOptions = deliveryOptions()): Promise<void> {
-  const parsed = WebhookQueueMessage.safeParse(JSON.parse(body));
-  if (!parsed.success) throw new Error(`not a webhook queue message: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-  const message = parsed.data;
+export async function handleWebhookMessage(message: WebhookQueueMessage, options: DeliveryOptions = deliveryOptions()): Promise<void> {
   const job: Job =
     'kind' in message
       ? { event: toEvent(message.event), attempt: message.attempt, recipientId: message.recipient_id, failures: message.failures }

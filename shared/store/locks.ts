@@ -7,7 +7,7 @@
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { documentClient } from './aws-clients';
 import { isConditionFailed } from './dynamo';
 import { keys } from './keys';

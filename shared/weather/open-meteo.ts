@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import type { WeatherPoint } from '../domain/weather/types';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { openMeteoCallWeight, type CallBudget } from './call-budget';
 import { WeatherRateLimited, WeatherUnavailable, type WeatherProvider, type WeatherQuery } from './provider';
+import { DAY_MS } from '../domain/time';
 
 /**
  * The hourly variables requested: WeatherPoint's six, then direct normal and diffuse horizontal irradiance. The three
@@ -59,7 +60,6 @@ type OpenMeteoBody = z.infer<typeof OpenMeteoHourly>;
 
 const OpenMeteoError = z.object({ error: z.literal(true), reason: z.string().optional() });
 
-const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 const daysBetween = (first: string, last: string) => (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS + 1;

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { log } from '../http/logger';
+import { log } from '../logger';
 
 /** Farther than this, a place's elevation says little about the site's (a valley town for a plateau site). */
 export const NEAREST_PLACE_MAX_KM = 30;

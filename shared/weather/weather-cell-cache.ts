@@ -5,13 +5,11 @@
  * contiguous runs, and complete days are stored with a time to live that fits their product.
  */
 import type { WeatherPoint } from '../domain/weather/types';
-import { log } from '../http/logger';
+import { log } from '../logger';
 import { readWeatherDays, writeWeatherDay } from '../store/weather-cache-repo';
 import { lastArchiveDay, type OpenMeteoProvider } from './open-meteo';
 import { WeatherUnavailable, type WeatherProvider, type WeatherQuery } from './provider';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from '../domain/time';
 
 /** Cell size, degrees: Open-Meteo's finest global models are about 0.1 degree (ICON-D2 2 km, IFS 9 km), so finer cells would ask again for the same grid point. */
 export const CELL_DEGREES = 0.1;

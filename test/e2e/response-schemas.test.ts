@@ -1,11 +1,11 @@
 /**
  * The API document's success schemas are the answers' real shapes: a walk through the service with an
  * enterprise key calls every route it can reach cheaply, and each 2xx body must pass the schema the document
- * gives that route (shared/schemas/responses, wired in shared/openapi/responses.ts).
+ * gives that route (its row in shared/routes.ts). The same walk checks each row's quota kind against the
+ * usage a keyed request adds: the services meter with `withQuota`, the row declares what they meter.
  */
 import { z } from 'zod';
-import { ROUTES } from '../../shared/routes';
-import { successSchemas } from '../../shared/openapi/responses';
+import { ROUTES, type Route } from '../../shared/routes';
 import * as ex from '../../shared/openapi/examples';
 import { call, enterpriseKey, uniqueEmail, useRuntime, type HttpAnswer } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
@@ -23,11 +23,21 @@ describe('every 2xx body passes its route response schema', () => {
     return answer;
   };
   const route = (id: string) => ROUTES.find((r) => r.id === id)!;
+  /** Quota units by kind that each keyed request added to the account's usage, with its answer's status. */
+  const metered: { id: string; status: number; json: unknown; added: Record<string, number> }[] = [];
+  const usage = async (): Promise<Record<string, number>> => (await call(runtime(), 'GET', '/api/usage', { key })).body.usage;
   /** Calls a route by id, filling its path parameters in order. */
-  const hit = (id: string, options: Parameters<typeof call>[3] = {}, params: string[] = [], query = '') => {
+  const hit = async (id: string, options: Parameters<typeof call>[3] = {}, params: string[] = [], query = '') => {
     let i = 0;
     const path = route(id).path.replace(/\{[^}]+\}/g, () => encodeURIComponent(params[i++]));
-    return call(runtime(), route(id).method, path + query, { key, ...options }).then((a) => record(id, a));
+    const before = route(id).auth === 'key' ? await usage() : undefined;
+    const answer = record(id, await call(runtime(), route(id).method, path + query, { key, ...options }));
+    if (before) {
+      const after = await usage();
+      const added = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]).filter(([, n]) => n !== 0));
+      metered.push({ id, status: answer.status, json: options.json, added });
+    }
+    return answer;
   };
   const terminal = (name: string, json: unknown) => hit(`terminal-${name}`, { json });
   async function finished(jobId: string) {
@@ -158,7 +168,7 @@ describe('every 2xx body passes its route response schema', () => {
     const problems: string[] = [];
     for (const [id, list] of answers) {
       for (const answer of list.filter((a) => a.status >= 200 && a.status < 300)) {
-        const schema = successSchemas(id, answer.status)?.[answer.status];
+        const schema = successSchema(route(id), answer.status);
         if (!schema) {
           problems.push(`${id}: no response schema for status ${answer.status}`);
           continue;
@@ -169,4 +179,26 @@ describe('every 2xx body passes its route response schema', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it("meters each keyed request as its row declares: one unit of the row's quota kind and nothing else", () => {
+    // A batch takes the quota of each operation, as that operation's own endpoint would.
+    const batchOperationRoute: Record<string, string> = { forecast: 'get-forecast', optimize: 'dispatch-optimization', interpolate: 'interpolate' };
+    const expected = (id: string, json: unknown): Record<string, number> => {
+      const kinds = id === 'batch-process' ? (json as { operations: { type: string }[] }).operations.map((op) => route(batchOperationRoute[op.type]).quota) : [route(id).quota];
+      const counts: Record<string, number> = {};
+      for (const kind of kinds) if (kind) counts[kind] = (counts[kind] ?? 0) + 1;
+      return counts;
+    };
+    const successes = metered.filter((m) => m.status < 300);
+    expect(successes.map((m) => ({ route: m.id, added: m.added }))).toEqual(successes.map((m) => ({ route: m.id, added: expected(m.id, m.json) })));
+    // Every row that declares a quota was walked with a key and reached a 2xx.
+    const declared = ROUTES.filter((r) => r.quota).map((r) => r.id);
+    expect(declared.filter((id) => !successes.some((m) => m.id === id))).toEqual([]);
+  });
 });
+
+/** The row's schema for a 2xx status: its one schema (status 200), or the one it names for that status. */
+function successSchema(row: Route, status: number): z.ZodType | undefined {
+  if (row.response instanceof z.ZodType) return status === 200 ? row.response : undefined;
+  return (row.response as Record<number, z.ZodType>)[status];
+}

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ROUTES, type Route } from '../../shared/routes';
 import { ROUTE_DOCS } from '../../shared/openapi/route-docs';
 import { identifier } from '../../shared/schemas/bounds';
-import { UploadTargetFields } from '../../shared/schemas/uploads';
+import { UploadFormA } from '../../shared/schemas/uploads';
 import { accountByEmail, changeTier, issueKey, registerAccount } from '../../shared/services/accounts';
 import { forgetCachedKeys } from '../../shared/services/authentication';
 import { useRuntime } from '../helpers/runtime';
@@ -126,7 +126,8 @@ function arbitraryOf(schema: unknown, key = ''): fc.Arbitrary<unknown> {
     case 'nullable':
       return fc.option(arbitraryOf(def.innerType, key), { nil: null, freq: 4 });
     case 'pipe':
-      return arbitraryOf(def.in, key);
+      // A preprocess (transform, then schema) takes what its schema takes.
+      return arbitraryOf(defOf(def.in).type === 'transform' ? def.out : def.in, key);
     case 'record':
       return fc.dictionary(fc.string({ maxLength: 12 }), arbitraryOf(def.valueType), { maxKeys: 4 });
     case 'lazy':
@@ -309,9 +310,8 @@ const csvFile: fc.Arbitrary<string> = fc
     return [header, ...rows, ...(farRow ? [farRow] : [])].join('\n') + '\n';
   });
 
-/** Form fields of the multipart routes (the handlers read them without a zod schema of their own). */
-const FreemiumFields = z.object({ email: z.email(), site_name: z.string().max(200).optional(), location: z.string().optional() });
-const formFieldsOf = (route: Route) => (route.handler === 'freemium-forecast' ? FreemiumFields : UploadTargetFields);
+/** Form fields: the row's form schema without its file part (an upload form on the routes that take none). */
+const formFieldsOf = (route: Route) => ((route.request?.form ?? UploadFormA) as z.ZodObject).omit({ file: true });
 
 const formRequest = (route: Route): fc.Arbitrary<Pick<WireRequest, 'contentType' | 'body'>> =>
   fc.tuple(spoiled(arbitraryOf(formFieldsOf(route))), fc.option(csvFile, { freq: 6 })).map(([fields, csv]) => ({
@@ -325,13 +325,14 @@ const jsonRequest = (value: unknown): Pick<WireRequest, 'contentType' | 'body'> 
 /** (a): the route's own inputs, spoiled. */
 function schemaShaped(route: Route): fc.Arbitrary<WireRequest> {
   const doc = ROUTE_DOCS[route.id];
-  const pathSchema = doc.path ?? z.object(Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, identifier()])));
+  const { body: bodySchema, query: querySchema, path: pathOfRow } = route.request ?? {};
+  const pathSchema = pathOfRow ?? z.object(Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, identifier()])));
   const body: fc.Arbitrary<Pick<WireRequest, 'contentType' | 'body'>> = (() => {
     switch (route.body) {
       case 'json':
-        return spoiled(doc.body ? valuesOf(doc.body, doc.examples) : fc.jsonValue({ maxDepth: 3 })).map(jsonRequest);
+        return spoiled(bodySchema ? valuesOf(bodySchema, doc.examples) : fc.jsonValue({ maxDepth: 3 })).map(jsonRequest);
       case 'upload':
-        return fc.oneof(spoiled(doc.body ? valuesOf(doc.body, doc.examples) : fc.jsonValue()).map(jsonRequest), formRequest(route));
+        return fc.oneof(spoiled(bodySchema ? valuesOf(bodySchema, doc.examples) : fc.jsonValue()).map(jsonRequest), formRequest(route));
       case 'multipart':
         return formRequest(route);
       case 'csv':
@@ -343,7 +344,7 @@ function schemaShaped(route: Route): fc.Arbitrary<WireRequest> {
   return fc
     .record({
       params: spoiled(arbitraryOf(pathSchema)),
-      query: doc.query ? spoiled(arbitraryOf(doc.query)) : fc.constant(undefined),
+      query: querySchema ? spoiled(arbitraryOf(querySchema)) : fc.constant(undefined),
       body,
       auth,
     })

@@ -1,10 +1,11 @@
 /** Every 5xx is logged with its error and request id, whatever was thrown (issue 17). */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { publicHandler } from '../../shared/http/api-handler';
+import { z } from 'zod';
+import { routeHandler } from '../../shared/http/api-handler';
 import type { Route } from '../../shared/routes';
 import { captureLogLines } from '../helpers/log-lines';
 
-const route: Route = { id: 'fixture-throws', method: 'POST', path: '/fixture/{thing_id}', handler: 'fixture', auth: 'none', group: 'platform', body: 'json', rate: 'none' };
+const route: Route = { id: 'fixture-throws', method: 'POST', path: '/fixture/{thing_id}', handler: 'fixture', auth: 'none', group: 'platform', body: 'json', rate: 'none', summary: 'Fixture', response: z.object({}) };
 
 const event = (rawPath = '/fixture/one', body = '{}'): APIGatewayProxyEventV2 =>
   ({
@@ -28,7 +29,7 @@ describe('errors of a handler', () => {
     ['undefined', undefined, 'undefined'],
     ['an object with status 503', { status: 503, detail: 'upstream' }, 'upstream'],
   ])('logs %s with the request id and answers 500', async (_what, thrown, expected) => {
-    const handler = publicHandler(route, {}, async () => {
+    const handler = routeHandler(route, async () => {
       throw thrown;
     });
     const result = await handler(event(), {} as Context);
@@ -41,7 +42,7 @@ describe('errors of a handler', () => {
 
   it('answers a malformed escape in the raw path with 400 before anything else runs', async () => {
     let ran = false;
-    const handler = publicHandler(route, {}, async () => {
+    const handler = routeHandler(route, async () => {
       ran = true;
     });
     const result = await handler(event('/fixture/%E0%A4%A'), {} as Context);

@@ -1,4 +1,4 @@
-import { log } from '../../shared/http/logger';
+import { log } from '../../shared/logger';
 import { captureLogLines } from '../helpers/log-lines';
 
 describe('structured logs', () => {

@@ -5,6 +5,7 @@
  */
 import { demandPeriodsOf, hasDemandCharge, hoursPerInterval, terminalFloorKwh, type DispatchProblem } from './problem';
 import type { DispatchOutcome, IntervalFlows, SolvedDispatch } from './optimise';
+import { roundHalfUp } from '../rounding';
 
 /** kW below which a flow is reported as none. */
 const ACTIVE_KW = 1e-4;
@@ -60,10 +61,6 @@ export interface DispatchReport {
   solver: SolvedDispatch['solver'] & { status: 'optimal' };
 }
 
-const round = (v: number, digits = 6) => {
-  const r = Math.round(v * 10 ** digits) / 10 ** digits;
-  return Object.is(r, -0) ? 0 : r;
-};
 const money = (v: number) => v.toFixed(2);
 const kw = (v: number) => `${v.toFixed(1)} kW`;
 
@@ -90,11 +87,11 @@ export function siteEconomics(s: SolvedDispatch): SiteEconomics {
   const peak = Math.max(0, ...s.flows.map((f) => f.import));
   const demand = periodPeaks(p, s.flows).reduce((a, x) => a + x.chargePerKw * x.peak, 0);
   return {
-    total_revenue: round(revenue),
-    electricity_cost: round(energyCost + demand),
-    demand_charge: round(demand),
-    net_cost: round(energyCost + demand - revenue),
-    peak_import_kw: round(peak),
+    total_revenue: roundHalfUp(revenue, 6),
+    electricity_cost: roundHalfUp(energyCost + demand, 6),
+    demand_charge: roundHalfUp(demand, 6),
+    net_cost: roundHalfUp(energyCost + demand - revenue, 6),
+    peak_import_kw: roundHalfUp(peak, 6),
   };
 }
 
@@ -108,14 +105,14 @@ export function dispatchReport(outcome: DispatchOutcome, startMs: number): Dispa
     const grid = f.import - f.export;
     return {
       timestamp: new Date(startMs + t * stepMs).toISOString(),
-      battery_power: round(battery),
-      grid_power: round(grid),
+      battery_power: roundHalfUp(battery, 6),
+      grid_power: roundHalfUp(grid, 6),
       load_served: p.loadKw[t],
-      soc: round(Math.min(p.battery.maxSoc, Math.max(p.battery.minSoc, f.soc / cap))),
+      soc: roundHalfUp(Math.min(p.battery.maxSoc, Math.max(p.battery.minSoc, f.soc / cap)), 6),
       action: battery < -ACTIVE_KW ? 'charge' : battery > ACTIVE_KW ? 'discharge' : 'idle',
       grid_action: grid > ACTIVE_KW ? 'import' : grid < -ACTIVE_KW ? 'export' : 'none',
       solar_kw: p.solarKw[t],
-      curtailed_kw: round(f.curtail),
+      curtailed_kw: roundHalfUp(f.curtail, 6),
       import_price: p.importPrice[t],
       export_price: p.exportPrice[t],
     };
@@ -127,8 +124,8 @@ export function dispatchReport(outcome: DispatchOutcome, startMs: number): Dispa
     economic_summary: {
       total_revenue: withBattery.total_revenue,
       electricity_cost: withBattery.electricity_cost,
-      net_benefit: without ? round(without.net_cost - withBattery.net_cost) : 0,
-      peak_shaving_savings: baseline ? round(peakShavingSavings(optimised, baseline)) : 0,
+      net_benefit: without ? roundHalfUp(without.net_cost - withBattery.net_cost, 6) : 0,
+      peak_shaving_savings: baseline ? roundHalfUp(peakShavingSavings(optimised, baseline), 6) : 0,
       net_cost: withBattery.net_cost,
       peak_import_kw: withBattery.peak_import_kw,
       demand_charge: withBattery.demand_charge,
@@ -146,10 +143,10 @@ function demandChargePeriods(optimised: SolvedDispatch, baseline: SolvedDispatch
   return periodPeaks(optimised.problem, optimised.flows).map((x, k) => ({
     start: new Date(startMs + x.start * stepMs).toISOString(),
     end: new Date(startMs + x.end * stepMs).toISOString(),
-    charge_per_kw: round(x.chargePerKw),
-    peak_import_kw: round(x.peak),
-    baseline_peak_import_kw: before ? round(before[k].peak) : null,
-    demand_charge: round(x.chargePerKw * x.peak),
+    charge_per_kw: roundHalfUp(x.chargePerKw, 6),
+    peak_import_kw: roundHalfUp(x.peak, 6),
+    baseline_peak_import_kw: before ? roundHalfUp(before[k].peak, 6) : null,
+    demand_charge: roundHalfUp(x.chargePerKw * x.peak, 6),
   }));
 }
 

@@ -5,9 +5,7 @@
  */
 import Holidays from 'date-holidays';
 import { IANAZone } from 'luxon';
-import { DAY_MS } from './types';
-
-const MINUTE_MS = 60_000;
+import { DAY_MS, MINUTE_MS } from '../time';
 
 /** The time zone is not an IANA zone luxon knows. */
 export class UnknownTimeZone extends Error {

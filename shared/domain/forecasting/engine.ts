@@ -12,10 +12,11 @@ import type { PointMetrics } from './metrics';
 import { checkHistory, ForecastInputError } from './regularise';
 import { validateMember, type MemberValidation } from './validation';
 import { DAY_MS, stepsPerDay, type FitContext, type ForecastMember, type RegularSeries, type SeriesKind } from './types';
+import { WEEK_MS } from '../time';
 
 export const ENSEMBLE = 'ensemble';
 
-export interface ForecastRequest {
+export interface SeriesForecastRequest {
   horizonSteps: number;
   /** Central interval coverage, e.g. 0.9. */
   coverage: number;
@@ -83,8 +84,6 @@ export function foldPlan(stepMinutes: number, horizonSteps: number, folds: numbe
   return { folds: folds * 2, spacingSteps: Math.max(horizonSteps, Math.round(perDay / 8)) };
 }
 
-const WEEK_MS = 7 * DAY_MS;
-
 /**
  * Index of the first step the window keeps: about `days` days before the end, its start on a whole week of UTC
  * time from the epoch. A series forecast again a day later (its history grown by a day, or shifted by a day as a
@@ -112,7 +111,7 @@ function recent(series: RegularSeries, context: FitContext): { series: RegularSe
   return { series: { t: series.t.slice(-keep), y: series.y.slice(-keep), stepMinutes: series.stepMinutes }, context: { ...context, history } };
 }
 
-export function forecastSeries(fullSeries: RegularSeries, request: ForecastRequest): ForecastResult {
+export function forecastSeries(fullSeries: RegularSeries, request: SeriesForecastRequest): ForecastResult {
   const started = performance.now();
   const { horizonSteps, coverage } = request;
   const { series, context } = recent(fullSeries, request.context);

@@ -4,7 +4,7 @@
  * from stored or uploaded history states its start and the data's age, and warns when steps lie before the
  * request rather than look current.
  */
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../time';
 
 export interface ForecastTiming {
   /** The first forecast step. */

@@ -60,8 +60,7 @@ export interface FoldInput {
   context: FitContext;
 }
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export { DAY_MS, HOUR_MS } from '../time';
 
 /** Steps per day for a step length. */
 export const stepsPerDay = (stepMinutes: number) => Math.round(1440 / stepMinutes);

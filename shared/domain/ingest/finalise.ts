@@ -7,6 +7,8 @@ import { ABSOLUTE, DST_MARK, Rejections, RowStore } from './rows';
 import { LocalTimeResolver } from './timestamps';
 import type { Channel, Manufacturer, StandardisedFile, StandardRow, ValueKind } from './types';
 import { unitOf, type Unit } from './units';
+import { roundHalfUp } from '../rounding';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time';
 
 /**
  * Night-time inverter self-consumption shows as small negative power (NREL SERF East: about -3 W
@@ -22,9 +24,6 @@ const COUNTER_LEVEL = 5;
 const RESET_DROP = 0.2;
 /** A counter that dips by less than this share of its reading is jitter (a meter's rounding), not a reset. */
 const COUNTER_JITTER = 0.005;
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 export interface ChannelSource {
   channel: Channel;
@@ -61,7 +60,7 @@ export function finaliseSeries(src: SeriesSource): FinalSeries {
   const times = new Float64Array(keep.length);
   for (let k = 0; k < keep.length; k++) times[k] = t[keep[k]];
   const intervalMs = intervalOf(times, notes);
-  const hours = intervalMs / HOUR;
+  const hours = intervalMs / HOUR_MS;
 
   const values = new Float64Array(keep.length);
   for (let k = 0; k < keep.length; k++) values[k] = store.value[keep[k]];
@@ -84,7 +83,7 @@ export function finaliseSeries(src: SeriesSource): FinalSeries {
     let channels: StandardRow['channels'];
     for (let j = 0; j < channelValues.length; j++) {
       const x = channelValues[j][k];
-      if (x === x) (channels ??= {})[src.channels[j].channel] = round9(x);
+      if (x === x) (channels ??= {})[src.channels[j].channel] = roundHalfUp(x, 9);
     }
     if (channels) row.channels = channels;
     rows.push(row);
@@ -93,7 +92,7 @@ export function finaliseSeries(src: SeriesSource): FinalSeries {
     rows,
     valueKind,
     unit: unit.symbol,
-    intervalMinutes: intervalMs / MINUTE,
+    intervalMinutes: intervalMs / MINUTE_MS,
     rowsRejected: rejections.count,
     duplicatesMerged: duplicates,
     offGridRows: countOffGrid(times, kept, intervalMs),
@@ -105,8 +104,7 @@ export function finaliseSeries(src: SeriesSource): FinalSeries {
 }
 
 const rowsOf = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
-const round9 = (x: number) => Math.round(x * 1e9) / 1e9;
-const finite = (x: number) => (x === x && x !== Infinity && x !== -Infinity ? round9(x) : null);
+const finite = (x: number) => (x === x && x !== Infinity && x !== -Infinity ? roundHalfUp(x, 9) : null);
 const positiveMod = (a: number, m: number) => ((a % m) + m) % m;
 
 /**
@@ -126,8 +124,8 @@ function decideDateOrder(src: SeriesSource): void {
     if (dmy[i] !== dmy[i]) invalidDmy++;
     if (mdy[i] !== mdy[i]) invalidMdy++;
     if (i > 0) {
-      if (Math.abs(dmy[i] - dmy[i - 1]) <= DAY) closeDmy++;
-      if (Math.abs(mdy[i] - mdy[i - 1]) <= DAY) closeMdy++;
+      if (Math.abs(dmy[i] - dmy[i - 1]) <= DAY_MS) closeDmy++;
+      if (Math.abs(mdy[i] - mdy[i - 1]) <= DAY_MS) closeMdy++;
     }
   }
   let monthFirst: boolean;
@@ -200,7 +198,7 @@ function toUtc(src: SeriesSource): Float64Array {
       continue;
     }
     ambiguous++;
-    const day = Math.floor(local / DAY);
+    const day = Math.floor(local / DAY_MS);
     if (day !== overlapDay) {
       overlapDay = day;
       secondPass = false;
@@ -276,12 +274,12 @@ function mergeDuplicates(order: Uint32Array, t: Float64Array): { keep: Uint32Arr
 function intervalOf(times: Float64Array, notesOut: string[]): number {
   if (times.length < 2) {
     notesOut.push('fewer than two rows: interval assumed 60 minutes');
-    return HOUR;
+    return HOUR_MS;
   }
   const counts = new Map<number, number>();
   for (let k = 1; k < times.length; k++) {
     const step = times[k] - times[k - 1];
-    const rounded = step >= MINUTE / 2 ? Math.round(step / MINUTE) * MINUTE : Math.max(1000, Math.round(step / 1000) * 1000);
+    const rounded = step >= MINUTE_MS / 2 ? Math.round(step / MINUTE_MS) * MINUTE_MS : Math.max(1000, Math.round(step / 1000) * 1000);
     counts.set(rounded, (counts.get(rounded) ?? 0) + 1);
   }
   let best = 0;
@@ -374,7 +372,7 @@ function rawSeries(kind: ValueKind, values: Float64Array, times: Float64Array, h
         dips++;
         delta = 0;
       }
-      rawPower[k] = delta / ((times[k] - times[k - 1]) / HOUR);
+      rawPower[k] = delta / ((times[k] - times[k - 1]) / HOUR_MS);
       rawEnergy[k] = rawPower[k] * hours;
     }
     if (n > 0) notesOut.push("a counter's first reading has no earlier reading: its interval is empty");
@@ -397,16 +395,14 @@ function resolveUnit(src: SeriesSource, kind: ValueKind, rawPower: Float64Array,
     const capacity = src.capacityKw;
     const distance = (u: Unit) => Math.abs(Math.log((peak * u.factor) / (0.8 * capacity)));
     unit = family.map((u) => unitOf(u)!).sort((a, b) => distance(a) - distance(b))[0];
-    why = `peak ${round3(peak)} against a capacity of ${capacity} kW`;
+    why = `peak ${roundHalfUp(peak, 3)} against a capacity of ${capacity} kW`;
   } else {
     unit = unitOf(peak >= WATT_MAGNITUDE ? family[0] : family[1])!;
-    why = `peak ${round3(peak)}${kind === 'power' ? '' : ' per hour'} ${peak >= WATT_MAGNITUDE ? '>=' : '<'} ${WATT_MAGNITUDE}; give capacityKw to confirm`;
+    why = `peak ${roundHalfUp(peak, 3)}${kind === 'power' ? '' : ' per hour'} ${peak >= WATT_MAGNITUDE ? '>=' : '<'} ${WATT_MAGNITUDE}; give capacityKw to confirm`;
   }
   notesOut.push(`the header names no unit: ${unit.symbol} assumed from the magnitude (${why})`);
   return unit;
 }
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Marks rows whose power is below the night-consumption floor, rejecting them with a reason. */
 function applyFloor(src: SeriesSource, keep: Uint32Array, power: Float64Array, notesOut: string[]): Uint8Array {
@@ -419,10 +415,10 @@ function applyFloor(src: SeriesSource, keep: Uint32Array, power: Float64Array, n
     if (power[k] < floor) {
       kept[k] = 0;
       below++;
-      src.rejections.add(src.store.line[keep[k]], `power ${round3(power[k])} kW is below the night-consumption floor of ${round3(floor)} kW`);
+      src.rejections.add(src.store.line[keep[k]], `power ${roundHalfUp(power[k], 3)} kW is below the night-consumption floor of ${roundHalfUp(floor, 3)} kW`);
     }
   }
-  if (below > 0) notesOut.push(`${rowsOf(below)} with power below ${round3(floor)} kW (-${NIGHT_CONSUMPTION_FLOOR * 100}% of the peak) rejected as impossible`);
+  if (below > 0) notesOut.push(`${rowsOf(below)} with power below ${roundHalfUp(floor, 3)} kW (-${NIGHT_CONSUMPTION_FLOOR * 100}% of the peak) rejected as impossible`);
   return kept;
 }
 

@@ -1,4 +1,4 @@
-const DAY = 86_400_000;
+import { DAY_MS } from '../time';
 const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => (i < 10 ? `0${i}` : `${i}`));
 /** Series are written in time order, so the date part is formatted once per day. */
 let cachedDay = Number.NaN;
@@ -13,12 +13,12 @@ export function isoUtc(t: number): string {
     const iso = new Date(t).toISOString();
     return iso.endsWith('.000Z') ? `${iso.slice(0, 19)}Z` : iso;
   }
-  const day = Math.floor(t / DAY);
+  const day = Math.floor(t / DAY_MS);
   if (day !== cachedDay) {
     cachedDay = day;
-    cachedPrefix = new Date(day * DAY).toISOString().slice(0, 11);
+    cachedPrefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
   }
-  let ms = t - day * DAY;
+  let ms = t - day * DAY_MS;
   const h = Math.floor(ms / 3_600_000);
   ms -= h * 3_600_000;
   const mi = Math.floor(ms / 60_000);

@@ -4,6 +4,7 @@
  * repeated autumn hour made explicit rather than silently shifted.
  */
 import { IANAZone } from 'luxon';
+import { DAY_MS, HOUR_MS } from '../time';
 
 export type TimestampFamily = 'iso' | 'ymd-slash' | 'dmy-dot' | 'slash' | 'epoch';
 /** For `slash` dates: day first, month first, or not yet known (every value read so far fits both). */
@@ -224,10 +225,8 @@ export function describeFormat(format: TimestampFormat, order?: DateOrder): stri
   }
 }
 
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /** No zone has moved its offset twice within 14 hours of one instant, so ±14 h brackets any transition. */
-const BRACKET = 14 * HOUR;
+const BRACKET = 14 * HOUR_MS;
 const MIXED = Number.NaN;
 
 /**
@@ -263,11 +262,11 @@ export class LocalTimeResolver {
       this.early = this.late = local;
       return 1;
     }
-    const day = Math.floor(local / DAY);
+    const day = Math.floor(local / DAY_MS);
     let offset = this.dayOffset.get(day);
     if (offset === undefined) {
-      const before = zone.offset(day * DAY - BRACKET);
-      const after = zone.offset((day + 1) * DAY + BRACKET);
+      const before = zone.offset(day * DAY_MS - BRACKET);
+      const after = zone.offset((day + 1) * DAY_MS + BRACKET);
       offset = before === after ? before * 60_000 : MIXED;
       this.dayOffset.set(day, offset);
     }
@@ -277,7 +276,7 @@ export class LocalTimeResolver {
     }
     let transition = this.transitions.get(day);
     if (transition === undefined) {
-      transition = findTransition(zone, day * DAY - BRACKET, (day + 1) * DAY + BRACKET);
+      transition = findTransition(zone, day * DAY_MS - BRACKET, (day + 1) * DAY_MS + BRACKET);
       this.transitions.set(day, transition);
     }
     const t1 = local - transition.before;

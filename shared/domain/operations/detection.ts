@@ -7,6 +7,8 @@
  */
 import { stepsPerDay } from '../forecasting/types';
 import { expectedOutput, type AssetSpec, type ExpectedOutput, type OutputSeries } from './expected-output';
+import { roundHalfUp } from '../rounding';
+import { iso } from '../time';
 
 export type { AssetSpec, OutputSeries } from './expected-output';
 
@@ -194,9 +196,6 @@ const GRID_TOLERANCE = 0.25;
 const KIND_ORDER: readonly AnomalyKind[] = ['impossible_value', 'spike', 'straight_line', 'zero_output', 'flatline', 'clipping', 'underperformance'];
 /** Kinds whose steps merge across night and unassessed steps. */
 const MERGE_ACROSS_GAPS: ReadonlySet<AnomalyKind> = new Set(['zero_output', 'underperformance']);
-
-const round = (x: number, digits = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : NaN);
-const iso = (t: number) => new Date(t).toISOString();
 
 /** The series on a regular grid, with where each input point went. */
 interface Grid {
@@ -406,7 +405,7 @@ function flagZeroOutput(c: Context): void {
       c.lossKw[j] = Math.max(0, expected[j] - Math.max(0, c.y[j]));
       c.score[j] = expected[j];
     }
-    if (!c.notes.has(from)) c.notes.set(from, { day_clear_sky_peak_kw: round(peak[start]), ...(deadDay ? { whole_day: 'yes' } : Number.isFinite(beside) ? { output_beside_ratio: round(beside) } : {}) });
+    if (!c.notes.has(from)) c.notes.set(from, { day_clear_sky_peak_kw: roundHalfUp(peak[start], 3, NaN), ...(deadDay ? { whole_day: 'yes' } : Number.isFinite(beside) ? { output_beside_ratio: roundHalfUp(beside, 3, NaN) } : {}) });
   };
   for (let i = 0; i < n; i++) {
     const candidate = judged(i) && isZero(i);
@@ -517,7 +516,7 @@ function flagFlatlines(c: Context, top: Float64Array): void {
       if (Number.isFinite(c.model.expectedKw[j])) [lo, hi] = [Math.min(lo, c.model.expectedKw[j]), Math.max(hi, c.model.expectedKw[j])];
       if (c.model.daylight[j]) lit++;
     }
-    markRun(c, start, end, 'flatline', () => 0, { value_kw: round(level, 4), expected_min_kw: round(lo), expected_max_kw: round(hi), daylight_steps: lit });
+    markRun(c, start, end, 'flatline', () => 0, { value_kw: roundHalfUp(level, 4, NaN), expected_min_kw: roundHalfUp(lo, 3, NaN), expected_max_kw: roundHalfUp(hi, 3, NaN), daylight_steps: lit });
   }
 }
 
@@ -562,7 +561,7 @@ function flagStraightLines(c: Context): void {
       for (let j = start; j < end; j++) if (c.model.daylight[j]) lit++;
       if (bends) {
         const slope = (c.y[end] - c.y[start - 1]) / (end - start + 1);
-        markRun(c, start, end, 'straight_line', () => 0, { from_kw: round(c.y[start - 1], 4), to_kw: round(c.y[end], 4), slope_kw_per_step: round(slope, 6), daylight_steps: lit });
+        markRun(c, start, end, 'straight_line', () => 0, { from_kw: roundHalfUp(c.y[start - 1], 4, NaN), to_kw: roundHalfUp(c.y[end], 4, NaN), slope_kw_per_step: roundHalfUp(slope, 6, NaN), daylight_steps: lit });
       }
     }
     start = -1;
@@ -581,10 +580,10 @@ function flagClipping(c: Context, top: Float64Array): void {
     for (let j = start; j < end; j++) [potential, potentialLow] = [Math.max(potential, c.model.potentialKw[j]), Math.min(potentialLow, c.model.potentialKw[j])];
     if (potential - potentialLow < CLIPPING_MIN_POTENTIAL_CHANGE_SHARE * c.capacity) continue;
     markRun(c, start, end, 'clipping', (j) => Math.max(0, Math.min(c.capacity, c.model.potentialKw[j]) - c.y[j]), {
-      level_kw: round(level),
-      level_share_of_capacity: round(level / c.capacity),
-      potential_max_kw: round(potential),
-      potential_above_share: round(exceedShare(c, start, end, level)),
+      level_kw: roundHalfUp(level, 3, NaN),
+      level_share_of_capacity: roundHalfUp(level / c.capacity, 3, NaN),
+      potential_max_kw: roundHalfUp(potential, 3, NaN),
+      potential_above_share: roundHalfUp(exceedShare(c, start, end, level), 3, NaN),
     });
   }
 }
@@ -800,21 +799,21 @@ function collect(c: Context): Anomaly[] {
       if (Number.isFinite(c.score[m])) scores.push(c.score[m]);
     }
     const evidence: Record<string, number | string> = {
-      measured_mean_kw: round(measured / members.length),
-      expected_mean_kw: round(expected / members.length),
+      measured_mean_kw: roundHalfUp(measured / members.length, 3, NaN),
+      expected_mean_kw: roundHalfUp(expected / members.length, 3, NaN),
       daylight_steps: lit,
       ...c.notes.get(members[0]),
     };
     if (kind === 'underperformance') {
       const rules = new Set(members.map((m) => c.rule[m]));
-      evidence.ratio_median = round(quantile(scores, 0.5));
-      evidence.clean_level = round(c.level[members[0]]);
+      evidence.ratio_median = roundHalfUp(quantile(scores, 0.5), 3, NaN);
+      evidence.clean_level = roundHalfUp(c.level[members[0]], 3, NaN);
       evidence.rule = [...rules].sort().map((r) => (r === 1 ? 'sustained_dip' : 'daily_level')).join('+');
     }
     if (kind === 'spike' || kind === 'impossible_value') {
-      evidence.value_kw = round(c.y[members[0]], 4);
-      if (kind === 'spike') evidence.deviation_from_median_kw = round(c.score[members[0]], 4);
-      else evidence.limit_kw = round(c.y[members[0]] > 0 || !Number.isFinite(c.y[members[0]]) ? MAX_OUTPUT_SHARE * c.capacity : -SELF_CONSUMPTION_SHARE * c.capacity, 4);
+      evidence.value_kw = roundHalfUp(c.y[members[0]], 4, NaN);
+      if (kind === 'spike') evidence.deviation_from_median_kw = roundHalfUp(c.score[members[0]], 4, NaN);
+      else evidence.limit_kw = roundHalfUp(c.y[members[0]] > 0 || !Number.isFinite(c.y[members[0]]) ? MAX_OUTPUT_SHARE * c.capacity : -SELF_CONSUMPTION_SHARE * c.capacity, 4, NaN);
     }
     anomalies.push({
       kind,
@@ -822,7 +821,7 @@ function collect(c: Context): Anomaly[] {
       end: c.t[last],
       steps: members.length,
       severity: severityOf(kind, c, members.length, evidence),
-      energyAtRiskKwh: round(energy),
+      energyAtRiskKwh: roundHalfUp(energy, 3, NaN),
       evidence,
     });
     i = last + 1;

@@ -29,8 +29,9 @@
  * the same hours twice (combinedRisk); it is critical when any of them is. Actions are ranked by energy at risk
  * times confidence.
  */
-import { DAY_MS, HOUR_MS } from '../forecasting/types';
+import { DAY_MS, HOUR_MS } from '../time';
 import type { Anomaly, AnomalyKind, AssetSpec, OutputSeries } from './detection';
+import { roundHalfUp } from '../rounding';
 
 export type FaultFamily = 'soiling' | 'shading' | 'inverter_trip' | 'string_fault' | 'sensor_fault' | 'curtailment' | 'degradation' | 'none';
 
@@ -124,7 +125,6 @@ interface Candidate {
   actions: string[];
 }
 
-const round = (x: number, digits = 3) => (Number.isFinite(x) ? Math.round(x * 10 ** digits) / 10 ** digits : 0);
 const saturate = (strength: number, scale: number) => (strength > 0 ? 1 - Math.exp(-strength / scale) : 0);
 const kw = (x: number) => `${x.toFixed(x >= 10 ? 0 : x >= 1 ? 1 : 2)} kW`;
 const pct = (x: number) => `${Math.round(100 * x)}%`;
@@ -349,7 +349,7 @@ function tripCandidate(zeros: Anomaly[], capacityKw: number, stepMinutes: number
     members: zeros,
     severity: 'critical',
     rootCause: `Inverter trip: output ${kw(Math.max(0, Number(worst.evidence.measured_mean_kw)))} ${when} while ${kw(Number(worst.evidence.expected_mean_kw))} was expected.${others}`,
-    evidence: { outages: zeros.length, zero_output_hours: round(hours, 2), energy_lost_kwh: round(energy, 2), longest_outage_start: new Date(worst.start).toISOString(), expected_during_kw: Number(worst.evidence.expected_mean_kw) },
+    evidence: { outages: zeros.length, zero_output_hours: roundHalfUp(hours, 2, 0), energy_lost_kwh: roundHalfUp(energy, 2, 0), longest_outage_start: new Date(worst.start).toISOString(), expected_during_kw: Number(worst.evidence.expected_mean_kw) },
     actions: [
       `Read the inverter's event log for ${format.date(worst.start)} ${format.clock(worst.start)} ${format.zone} (grid fault, insulation or overtemperature trip) and reset or repair it`,
       'Check the AC isolator, the grid protection relay settings and the DC insulation resistance',
@@ -392,7 +392,7 @@ function sensorCandidate(anomalies: Anomaly[], stepMinutes: number, format: Retu
     members: found,
     severity: 'warning',
     rootCause: `Sensor or logger fault: ${detail} (${tally}). The data, not the output, is at fault, so no energy is counted as lost.`,
-    evidence: { ...count, sensor_evidence: round(strength, 2) },
+    evidence: { ...count, sensor_evidence: roundHalfUp(strength, 2, 0) },
     actions: ['Check the meter and the logger: wiring, communication and the register the value is read from; replace a stuck meter', 'Turn off gap filling by interpolation in the logger so that missing data stays missing'],
   };
 }
@@ -414,7 +414,7 @@ function capCandidate(clips: Anomaly[], capacityKw: number, stepMinutes: number,
   const share = level / capacityKw;
   const first = clips[0];
   const span = `${format.clock(first.start)}-${format.clock(first.end)} ${format.zone} on ${format.date(first.start)}${days > 1 ? ` and on ${days - 1} other day${days > 2 ? 's' : ''}` : ''}`;
-  const evidence = { level_kw: round(level), level_share_of_rating: round(share), flat_hours: round(hours, 2), days, energy_lost_kwh: round(energy, 2), potential_max_kw: round(potential) };
+  const evidence = { level_kw: roundHalfUp(level, 3, 0), level_share_of_rating: roundHalfUp(share, 3, 0), flat_hours: roundHalfUp(hours, 2, 0), days, energy_lost_kwh: roundHalfUp(energy, 2, 0), potential_max_kw: roundHalfUp(potential, 3, 0) };
   if (share >= CLIPPING_AT_RATING_SHARE) {
     return {
       family: 'none',
@@ -484,7 +484,7 @@ function shadingCandidate(dips: Anomaly[], stepMinutes: number, format: ReturnTy
     members,
     severity: 'warning',
     rootCause: `Shading: output at ${pct(ratio)} of expected between ${hhmm(windowStart)} and ${hhmm(windowEnd)} ${format.zone} on ${days.size} of ${spanDays} days (${format.date(first.start)} to ${format.date(last.start)}); a dip that returns at the same time of day is an obstruction's shadow (${energy.toFixed(1)} kWh lost).`,
-    evidence: { window_start: hhmm(windowStart), window_end: hhmm(windowEnd), days_with_dip: days.size, span_days: spanDays, recurrence: round(recurrence), ratio_median: round(ratio), energy_lost_kwh: round(energy, 2) },
+    evidence: { window_start: hhmm(windowStart), window_end: hhmm(windowEnd), days_with_dip: days.size, span_days: spanDays, recurrence: roundHalfUp(recurrence, 3, 0), ratio_median: roundHalfUp(ratio, 3, 0), energy_lost_kwh: roundHalfUp(energy, 2, 0) },
     actions: [`Survey the horizon in the direction of the sun between ${hhmm(windowStart)} and ${hhmm(windowEnd)} for a new obstruction (vegetation, a building, a mast) and trim or remove it`, 'Check module-level power electronics or bypass diodes on the shaded strings'],
   };
 }
@@ -519,7 +519,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
       members: long,
       severity: drop >= 0.25 ? 'critical' : 'warning',
       rootCause: `String fault: on ${dateOf(stepDay)} the output dropped to ${pct(1 - drop)} of its earlier level at all hours of the day (roughly ${working}/${strings}, as if ${strings - working} of ${strings} strings stopped) and stayed there for ${daysAfter} days; a step, not a drift (day-to-day spread ${pct(change.stepSpread)}).`,
-      evidence: { step_date: dateOf(stepDay), level_before: round(change.before), level_after: round(change.after), drop_share: round(drop), days_after: daysAfter, strings_working: `${working}/${strings}`, spread: round(change.stepSpread) },
+      evidence: { step_date: dateOf(stepDay), level_before: roundHalfUp(change.before, 3, 0), level_after: roundHalfUp(change.after, 3, 0), drop_share: roundHalfUp(drop, 3, 0), days_after: daysAfter, strings_working: `${working}/${strings}`, spread: roundHalfUp(change.stepSpread, 3, 0) },
       actions: ['Measure the string currents and voltages (or trace I-V curves) to find the failed string; check its fuses, connectors and DC isolator', 'Inspect the inverter input (MPPT) the string feeds for a fault message'],
     });
   }
@@ -547,7 +547,7 @@ function levelCandidates(long: Anomaly[], daily: DailyRatio[], format: ReturnTyp
         family === 'soiling'
           ? `Soiling: the clear-day performance ratio fell steadily by ${(100 * -change.rate).toFixed(2)}%/day from ${dateOf(firstDay)} to ${dateOf(lastDay)}, ${pct(lossNow)} in all, a drift rather than a step${recovered ? ', and came back afterwards (rain or cleaning)' : ''}.`
           : `Degradation: the clear-day performance ratio declined by ${(100 * -change.rate * 365).toFixed(1)}%/year from ${dateOf(firstDay)} to ${dateOf(lastDay)}, ${pct(lossNow)} in all.`,
-      evidence: { rate_per_day: round(change.rate, 5), decline_share: round(lossNow), first_day: dateOf(firstDay), last_day: dateOf(lastDay), spread: round(change.lineSpread), recovered: recovered ? 'yes' : 'no' },
+      evidence: { rate_per_day: roundHalfUp(change.rate, 5, 0), decline_share: roundHalfUp(lossNow, 3, 0), first_day: dateOf(firstDay), last_day: dateOf(lastDay), spread: roundHalfUp(change.lineSpread, 3, 0), recovered: recovered ? 'yes' : 'no' },
       actions:
         family === 'soiling'
           ? [`Clean the modules (about ${pct(lossNow)} of output lost and growing)`, 'Look for the source of dirt (dust, pollen, bird droppings) and plan cleaning when the loss outweighs its cost']
@@ -574,8 +574,8 @@ function weighHeat(candidate: Candidate, series: OutputSeries, expectedKw: reado
   }
   if (duringCount === 0 || otherCount === 0) return;
   const warmer = during / duringCount - other / otherCount;
-  candidate.evidence.temperature_during_c = round(during / duringCount, 1);
-  candidate.evidence.temperature_elsewhere_c = round(other / otherCount, 1);
+  candidate.evidence.temperature_during_c = roundHalfUp(during / duringCount, 1, 0);
+  candidate.evidence.temperature_elsewhere_c = roundHalfUp(other / otherCount, 1, 0);
   if (!(warmer > 0) || !(share > 0)) return;
   const explained = Math.min(1, (TEMPERATURE_COEFFICIENT * warmer) / share);
   candidate.confidence *= 1 - explained;
@@ -653,17 +653,17 @@ export function diagnose(anomalies: readonly Anomaly[], series: OutputSeries, as
   const worst = diagnosed.some((c) => c.severity === 'critical') ? 'critical' : primary.severity;
   return {
     faultFamily: primary.family,
-    confidence: round(primary.confidence),
+    confidence: roundHalfUp(primary.confidence, 3, 0),
     severityLabel: worst,
     rootCause: primary.rootCause + (diagnosed.length > 1 && total.energyAtRiskKw > primary.energyAtRiskKw ? ` With ${diagnosed.filter((c) => c !== primary).map((c) => c.family.replace('_', ' ')).join(', ')} also diagnosed, ${kw(total.energyAtRiskKw)} of output is at risk in all.` : ''),
-    energyAtRiskKw: round(total.energyAtRiskKw),
-    energyLostKwh: round(total.energyLostKwh, 2),
-    faults: diagnosed.map((c) => ({ family: c.family, confidence: round(c.confidence), energyAtRiskKw: round(c.energyAtRiskKw), energyLostKwh: round(lostOf(c.members), 2) })),
+    energyAtRiskKw: roundHalfUp(total.energyAtRiskKw, 3, 0),
+    energyLostKwh: roundHalfUp(total.energyLostKwh, 2, 0),
+    faults: diagnosed.map((c) => ({ family: c.family, confidence: roundHalfUp(c.confidence, 3, 0), energyAtRiskKw: roundHalfUp(c.energyAtRiskKw, 3, 0), energyLostKwh: roundHalfUp(lostOf(c.members), 2, 0) })),
     recommendedActions,
     evidence: {
       ...primary.evidence,
       anomalies: anomalies.length,
-      candidates: candidates.map((c) => `${c.family} ${round(c.confidence, 2)}`).join(', '),
+      candidates: candidates.map((c) => `${c.family} ${roundHalfUp(c.confidence, 2, 0)}`).join(', '),
     },
   };
 }

@@ -22,7 +22,8 @@
  * 15% soiling: over the last 30 of 104 days it moves the modelled seasonal gain by under 1%, over the last 30 of
  * 50 days by 5%). Horizon shading, bifacial gain, temperature derating and snow are not modelled.
  */
-import { DAY_MS, HOUR_MS, stepsPerDay } from '../forecasting/types';
+import { stepsPerDay } from '../forecasting/types';
+import { DAY_MS, HOUR_MS } from '../time';
 import { bestAlignment, fitSystemScale, NIGHT_MARGIN_DEG, SOLAR_FIT_DAYS, solarSite, type Alignment, type SolarSite } from '../forecasting/solar';
 import { sunPath } from '../pv/solar-geometry';
 import { DEFAULT_ALBEDO, planeOfArray as pvPlaneOfArray } from '../pv/transposition';

@@ -3,6 +3,7 @@
  * the status machine, the estimated completion and the validation of an order's creation fields.
  */
 import { invalid, isProblem, missing, oneOf, PRIORITIES, requiredText, shown, type Priority, type Problem, type Validation } from './schedules';
+import { HOUR_MS } from '../time';
 
 export const ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -34,8 +35,6 @@ export const START_DELAY_HOURS: Readonly<Record<Priority, number>> = { high: 4, 
 
 /** Longest duration an order may estimate (30 days): longer jobs are split into several orders. */
 export const MAX_ESTIMATED_DURATION_HOURS = 720;
-
-const HOUR_MS = 3_600_000;
 
 /**
  * When the work should be done: `createdAt` + START_DELAY_HOURS[priority] + `estimatedDurationHours`, all in

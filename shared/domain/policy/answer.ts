@@ -18,10 +18,9 @@ import {
 } from './context';
 import { POLICY_KNOWLEDGE_BASE } from './knowledge-base';
 import { MIN_RELEVANCE_SCORE, queryTerms, RELATIVE_SCORE_CUTOFF, searchPolicies, type PolicyHit } from './retrieval';
-import { REQUIREMENT_STAGES, type PolicyEntry, type RequirementRecord, type RequirementStage } from './types';
+import { DETAIL_LEVELS, REQUIREMENT_STAGES, type DetailLevel, type PolicyEntry, type RequirementRecord, type RequirementStage } from './types';
 
-export const DETAIL_LEVELS = ['summary', 'standard', 'detailed'] as const;
-export type DetailLevel = (typeof DETAIL_LEVELS)[number];
+export { DETAIL_LEVELS, type DetailLevel };
 
 /** Passages per detail level: how many entries are cited, and how many sentences of each are quoted. */
 export const DETAIL_PASSAGES: Readonly<Record<DetailLevel, { entries: number; sentences: number }>> = {

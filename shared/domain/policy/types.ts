@@ -98,3 +98,7 @@ export interface PolicyEntry {
   requirements?: RequirementRecord[];
   incentive?: IncentiveRecord;
 }
+
+/** How much of each retrieved entry an answer quotes (request field `response_options.detail_level`). */
+export const DETAIL_LEVELS = ['summary', 'standard', 'detailed'] as const;
+export type DetailLevel = (typeof DETAIL_LEVELS)[number];

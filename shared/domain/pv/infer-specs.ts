@@ -9,7 +9,7 @@
  * business. A month of power alone may not pin tilt down, so the least-squares misfit is weighed against a weak
  * prior (the usual tilt for the latitude, facing the equator) and the data win wherever they speak.
  */
-import { DAY_MS, HOUR_MS } from '../forecasting/types';
+import { DAY_MS, HOUR_MS } from '../time';
 import { clearPeriods, clearWindowSteps, quantile, sunnyFixedDays, type DaySteps } from './infer-clear-sky';
 import { clearSkyWeather, simulatePv } from './system-model';
 import type { PvSystem, PvWeatherStep } from './types';

@@ -11,7 +11,7 @@
  * test holds it within 0.002 degrees of `solarPosition`.
  */
 import { Body, EquatorFromVector, GeoVector, MakeTime, Refraction, RotateVector, Rotation_EQJ_EQD, SiderealTime } from 'astronomy-engine';
-import { DAY_MS } from '../forecasting/types';
+import { DAY_MS } from '../time';
 
 const DEG = Math.PI / 180;
 /** Earth's rotation relative to the equinox: sidereal degrees per solar day (Aoki et al. 1982; IERS). */

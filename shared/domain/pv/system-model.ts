@@ -10,7 +10,7 @@
  * Every output is exactly 0 while the sun is at or below the horizon at the step's middle. A daylight step whose
  * GHI is missing (not finite) gives NaN irradiance and power, so that a gap is not read as darkness.
  */
-import { DAY_MS } from '../forecasting/types';
+import { DAY_MS } from '../time';
 import { dayOfYear, DEFAULT_LINKE_TURBIDITY, extraterrestrialIrradiance, ineichenPerez } from '../weather/clear-sky';
 import { afterSystemLosses, DEFAULT_GAMMA_PDC, inverterAcKw, pvwattsDc } from './dc-ac';
 import { closeComponents, erbs } from './decomposition';

@@ -4,7 +4,7 @@
  * towards 1 by how few steps it rests on; its effect measured out of sample; and P10/P90 bands from the
  * out-of-sample residuals. A tuning is plain data and serialises to JSON, to be stored with the site.
  */
-import { DAY_MS, HOUR_MS } from '../forecasting/types';
+import { DAY_MS, HOUR_MS } from '../time';
 import { rmse } from '../forecasting/metrics';
 import { quantile } from './infer-clear-sky';
 import type { PvStepResult, PvSystem } from './types';

@@ -13,7 +13,7 @@ import type { FeedSource, RegulatoryUpdate } from './types';
 /** Fetches a feed body; should stop when `signal` aborts, and stop reading with `FeedTooLarge` past `maxBytes`. */
 export type FetchText = (url: string, signal: AbortSignal, maxBytes: number) => Promise<string>;
 
-/** The part of the service logger the pull uses (`shared/http/logger` fits). */
+/** The part of the service logger the pull uses (`shared/logger` fits). */
 export interface PullLog {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;

@@ -19,8 +19,7 @@
  */
 import { ForecastInputError } from '../forecasting/regularise';
 import type { RegularSeries } from '../forecasting/types';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../time';
 
 /**
  * Days of a site's latest history a model trains on: a year for the calendar features, and a month more for the

@@ -3,9 +3,9 @@
  * A zonal climatology knows nothing of continents, coasts or mountains (Berlin gets the mean of its
  * latitude circle, Siberia included); it is the honest default where no weather service is reachable.
  */
+import { DAY_MS } from '../time';
 
 const DEG = Math.PI / 180;
-const DAY_MS = 86_400_000;
 const YEAR_DAYS = 365.25;
 
 /** The climate of a latitude circle. */

@@ -5,6 +5,7 @@
 import { meanClearSkyGhi, type ClearSkySite } from './clear-sky';
 import { clearSkyIndexSpread } from './cloud-climatology';
 import type { WeatherPoint } from './types';
+import { roundHalfUp } from '../rounding';
 
 /**
  * Pearson's correlation coefficient; 0 when either series is constant or shorter than 2 (no linear information).
@@ -118,8 +119,6 @@ export interface ForecastEnhancement {
   temperature_impact: string;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0; // + 0 turns -0 into 0
-
 /**
  * The forecast enhancement of an hourly series at a site. Irradiance values are means over the hour ending
  * at their timestamp, so the clear-sky reference is the same hour's mean.
@@ -134,8 +133,8 @@ export function forecastEnhancement(points: readonly WeatherPoint[], site: Clear
   const stepMs = stepMinutes * 60_000;
   const spread = options.climatology ? points.map((p, i) => (clearSky[i] * clearSkyIndexSpread(p.cloud_cover_pct)) ** 2) : undefined;
   return {
-    solar_correlation: round3(pearson(points.map((p) => p.solar_radiation_wm2), clearSky, spread)),
-    wind_correlation: round3(lag1Autocorrelation(points.map((p) => p.wind_speed_ms), (i) => times[i + 1] - times[i] === stepMs)),
+    solar_correlation: roundHalfUp(pearson(points.map((p) => p.solar_radiation_wm2), clearSky, spread), 3),
+    wind_correlation: roundHalfUp(lag1Autocorrelation(points.map((p) => p.wind_speed_ms), (i) => times[i + 1] - times[i] === stepMs), 3),
     temperature_impact: temperatureImpact(points).summary,
   };
 }

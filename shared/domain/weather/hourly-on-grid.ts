@@ -7,8 +7,7 @@
  * irradiance 0.95 against 0.91 x linear; day-ahead solar ensemble daylight RMSE 943 against 864 W.
  */
 import type { WeatherPoint } from './types';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../time';
 
 /** Values at `times` from hourly values placed `offsetMs` from their labels; NaN more than half an hour from any placed value. */
 function hourlyOnGrid(times: readonly number[], hours: readonly { t: number; value: number }[], offsetMs: number): number[] {

@@ -73,3 +73,11 @@ export const SystemStatusResponse = z
     }),
   })
   .meta({ id: 'SystemStatusResponse', description: 'Model figures are null while no model is deployed.' });
+
+/** GET /openapi.json: this document (its paths are not restated as a schema). */
+export const OpenApiDocument = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'OpenApiDocument', description: 'This document.' });
+
+/** GET /docs: the HTML page (or, with `?asset=`, its script or style sheet). */
+export const DocsPage = z.string().meta({ description: 'The HTML page.' });

@@ -191,9 +191,9 @@ describe('messages nobody receives, and malformed ones', () => {
     const a = await caller();
     const hook = receiver.endpoint();
     await register(a, hook.url, ['training_completed', 'forecast_ready', 'dispatch_executed']);
-    await expect(handleWebhookMessage(JSON.stringify(event('order.status_changed', a.accountId)))).resolves.toBeUndefined();
-    await expect(handleWebhookMessage(JSON.stringify(event('constructor', a.accountId)))).resolves.toBeUndefined();
-    await expect(handleWebhookMessage(JSON.stringify(event('forecast_ready', (await caller()).accountId)))).resolves.toBeUndefined();
+    await expect(handleWebhookMessage(event('order.status_changed', a.accountId))).resolves.toBeUndefined();
+    await expect(handleWebhookMessage(event('constructor', a.accountId))).resolves.toBeUndefined();
+    await expect(handleWebhookMessage(event('forecast_ready', (await caller()).accountId))).resolves.toBeUndefined();
     expect(hook.hits()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /** Structured JSON logs, one line per entry. Secrets never reach a line: named fields are masked. */
-import { config } from '../config';
+import { config } from './config';
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;

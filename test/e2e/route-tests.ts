@@ -1,0 +1,70 @@
+/**
+ * Where each route's end-to-end tests are: route id -> the test files that call it over HTTP, each with the text
+ * by which it calls the route (its path, or the short name a file's helper takes). `test/unit/route-tests.test.ts`
+ * checks that every row of the route table is here and that each file really holds its call, so a new route
+ * without an e2e test fails `npm test`. Sweeps over every route (unauthorized.test.ts, response-schemas.test.ts,
+ * test/robustness) come on top of these.
+ */
+export type RouteTest = readonly [file: string, call: string];
+
+const e2e = (file: string, call: string): RouteTest => [`test/e2e/${file}.test.ts`, call];
+
+export const ROUTE_TESTS: Readonly<Record<string, readonly RouteTest[]>> = {
+  health: [e2e('foundation', "'/health'"), e2e('runtime', "'/health'")],
+  register: [e2e('foundation', "'/api/register'"), e2e('abuse-limits', "'/api/register'")],
+  usage: [e2e('foundation', "'/api/usage'")],
+  'create-client': [e2e('foundation', "'/api/create-client'")],
+  'create-customer': [e2e('foundation', "'/api/create-customer'")],
+  'create-device': [e2e('foundation', "'/api/create-device'"), e2e('batch', "'/api/create-device'")],
+  'system-status': [e2e('foundation', "'/api/system-status'")],
+  'upload-historical': [e2e('ingestion', '/upload_historical'), e2e('unused-inputs', '/upload_historical')],
+  'upload-nowcast': [e2e('ingestion', "'/upload_nowcast'")],
+  'upload-train': [e2e('ingestion', "'/upload_train'")],
+  'upload-status': [e2e('ingestion', '/api/uploads/')],
+  'site-put': [e2e('pv-forecast', '/api/sites/')],
+  'site-get': [e2e('pv-forecast', '/api/sites/')],
+  'weather-data': [e2e('weather-data', "'/api/weather-data'")],
+  forecast: [e2e('forecasting', "'POST', '/forecast'")],
+  'generate-forecast': [e2e('forecasting', "'/api/generate-forecast'")],
+  'price-forecast': [e2e('price-fundamentals', "'/api/price-forecast'"), e2e('forecasting', "'/api/price-forecast'")],
+  'pv-forecast': [e2e('pv-forecast', "'/api/pv-forecast'")],
+  'pv-estimated-actuals': [e2e('pv-forecast', '/api/pv-estimated-actuals')],
+  'freemium-forecast': [e2e('forecasting', "'/v1/freemium-forecast'")],
+  'freemium-forecast-api': [e2e('forecasting', "'/api/v1/freemium-forecast'")],
+  train: [e2e('training', "'/train'")],
+  'training-status': [e2e('training', '/api/training-status/')],
+  'get-forecast': [e2e('training', "'GET', `/forecast?")],
+  results: [e2e('training', '/results')],
+  'forecast-results': [e2e('training', '/api/forecast-results')],
+  'models-marketplace': [e2e('training', "'/api/models/marketplace'")],
+  'model-promote': [e2e('model-registry', '/promote')],
+  'model-rollback': [e2e('model-registry', '/rollback')],
+  'terminal-forecast': [e2e('training', "'/terminal/forecast'")],
+  'terminal-ml-models': [e2e('model-registry', "'/terminal/ml-models'")],
+  'terminal-assets': [e2e('maintenance', "post('assets'"), e2e('foundation', "'/terminal/assets'")],
+  'terminal-schedule': [e2e('maintenance', "post('schedule'")],
+  'terminal-bom': [e2e('maintenance', "post('bom'")],
+  'terminal-order': [e2e('maintenance', "post('order'")],
+  'terminal-track': [e2e('maintenance', "post('track'")],
+  'terminal-detect': [e2e('observe-orient', "post('detect'")],
+  'terminal-diagnose': [e2e('observe-orient', "post('diagnose'")],
+  'terminal-ooda': [e2e('observe-orient', "post('ooda'")],
+  'webhooks-create': [e2e('webhooks', "'/api/webhooks'")],
+  'webhooks-list': [e2e('webhooks', "'/api/webhooks'")],
+  'webhooks-delete': [e2e('webhooks', '/api/webhooks/')],
+  interpolate: [e2e('interpolation', "'/interpolate'")],
+  'terminal-interpolation': [e2e('interpolation', "'/terminal/interpolation'")],
+  'dispatch-optimization': [e2e('dispatch', "'/api/dispatch-optimization'")],
+  'realtime-dispatch': [e2e('dispatch', "'/api/realtime-dispatch'")],
+  'policy-compliance': [e2e('policy-economics', "'/api/policy-compliance'")],
+  'policy-compliance-freemium': [e2e('policy-economics', "'/api/policy-compliance-freemium'")],
+  'regulatory-updates': [e2e('policy-economics', '/api/regulatory-updates'), e2e('regulatory-limits', '/api/regulatory-updates')],
+  'project-economics': [e2e('policy-economics', "'/api/project-economics'")],
+  'batch-process': [e2e('batch', "'/api/batch-process'")],
+  'batch-status': [e2e('batch', '/api/batch/')],
+  'edge-configure': [e2e('edge', "'/api/edge/configure'")],
+  'edge-status': [e2e('edge', "'/api/edge/status'")],
+  // Served by the runtime over HTTP like the others; its test sits with the document's unit tests.
+  openapi: [['test/unit/openapi.test.ts', "'/openapi.json'"]],
+  docs: [e2e('docs-browser', '/docs')],
+};

@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { buildBundles } from '../lib/bundling';
-import { bundleFile } from '../shared/local/lambda-context';
+import { bundleFile } from '../local/lambda-context';
 
 const RUNS = 5;
 /** Targets of issue 22: at most 1 MB minified (MiB here), module initialisation under 150 ms. */

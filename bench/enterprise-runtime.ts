@@ -1,7 +1,7 @@
 /** The local runtime with one enterprise account, for benchmarks that call the API as a customer does. */
-import { startLocalRuntime, type LocalRuntime } from '../shared/local/runtime';
+import { startLocalRuntime, type LocalRuntime } from '../local/runtime';
 import { changeTier, registerAccount } from '../shared/services/accounts';
-import { forgetCachedKeys } from '../shared/services/authentication';
+import { forgetCachedKeys } from '../shared/access/authentication';
 
 export async function enterpriseRuntime(tag: string): Promise<{ runtime: LocalRuntime; apiKey: string }> {
   const runtime = await startLocalRuntime({ port: 0, env: { LOG_LEVEL: 'silent', RATE_LIMIT_ENTERPRISE: '100000' } });

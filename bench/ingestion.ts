@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
-import { startLocalRuntime } from '../shared/local/runtime';
+import { startLocalRuntime } from '../local/runtime';
 import { registerAccount } from '../shared/services/accounts';
 import { yearOf5MinuteCsv } from './ingest-data';
 import { roundHalfUp } from '../shared/domain/rounding';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { publishEvent } from '../shared/events/event-bus';
-import { authenticate } from '../shared/services/authentication';
+import { authenticate } from '../shared/access/authentication';
 import { benchDetection } from './operations-detection';
 import { benchInjectedFaults, faultTableMarkdown } from './operations-faults';
 import { enterpriseRuntime } from './enterprise-runtime';

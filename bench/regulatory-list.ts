@@ -6,7 +6,7 @@
  * Writes bench/results/regulatory-list.{json,md}.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startLocalRuntime } from '../shared/local/runtime';
+import { startLocalRuntime } from '../local/runtime';
 import { config } from '../shared/config';
 import { pullRegulatoryUpdates } from '../shared/services/regulatory-updates';
 import { registerAccount } from '../shared/services/accounts';

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { dispatchOptimizationExample, forecastExample, policyComplianceExample, projectEconomicsExample } from '../shared/openapi/examples';
-import { UNLIMITED_ENV } from '../shared/local/unlimited-env';
+import { UNLIMITED_ENV } from '../local/unlimited-env';
 import { roundHalfUp } from '../shared/domain/rounding';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);

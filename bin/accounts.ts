@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { TIERS, type Tier } from '../shared/domain/accounts/tiers';
-import { openLocalStore } from '../shared/local/store-access';
+import { openLocalStore } from '../local/store-access';
 
 const USAGE = `usage: npm run accounts -- <mint|set-tier|show> --email EMAIL [--tier free|professional|enterprise] [--organization NAME] [--aws]`;
 

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import path from 'node:path';
-import { openLocalStore } from '../shared/local/store-access';
+import { openLocalStore } from '../local/store-access';
 
 const USAGE = 'usage: npm run regulatory -- <pull|list> [--region CODE] [--limit N] [--aws]';
 

@@ -5,8 +5,8 @@
  * building them first when they are missing or older than their sources.
  */
 import path from 'node:path';
-import { keepServingOnUncaughtErrors } from '../shared/local/process-guards';
-import { startLocalRuntime } from '../shared/local/runtime';
+import { keepServingOnUncaughtErrors } from '../local/process-guards';
+import { startLocalRuntime } from '../local/runtime';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -1,8 +1,7 @@
 import { serve, type HandlerInput } from '../shared/http/api-handler';
-import { parseMultipart } from '../shared/http/multipart';
 import { freemiumForecast } from '../shared/services/forecasting';
 
-const run = async ({ rawBody }: HandlerInput) => freemiumForecast(rawBody.kind === 'multipart' ? await parseMultipart(rawBody.raw, rawBody.contentType) : { fields: {}, files: [] });
+const run = async ({ rawBody }: HandlerInput) => freemiumForecast(rawBody.kind === 'multipart' ? rawBody.form : { fields: {}, files: [] });
 
 // SPEC 4.4: /v1/freemium-forecast, also named /api/v1/freemium-forecast; no key, limited per address and e-mail.
 export const handler = serve('freemium-forecast', { 'freemium-forecast': run, 'freemium-forecast-api': run });

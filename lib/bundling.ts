@@ -1,7 +1,7 @@
 /**
  * How a function module becomes the bundle Lambda runs, defined once: CDK's NodejsFunction is given these
  * options (lib/api/service-function.ts), and `npm run bundles` builds the same bundles with the same esbuild
- * (bin/build-bundles.ts) for the local runtime to serve (LAMBDA_BUNDLES, shared/local/lambda-context.ts).
+ * (bin/build-bundles.ts) for the local runtime to serve (LAMBDA_BUNDLES, local/lambda-context.ts).
  * test/infra/bundles.test.ts checks that both builds write the same bytes.
  */
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { PIPELINES, type Pipelines } from '../shared/pipelines';
 import { handlerModules, ROUTES, type Route } from '../shared/routes';
-import { bundleFile } from '../shared/local/lambda-context';
+import { bundleFile } from '../local/lambda-context';
 
 /**
  * The esbuild options of every function bundle. NodejsFunction adds `--bundle --platform=node`, writes

@@ -108,7 +108,7 @@ const EnvSchema = z.object({
   /** Registrations per account: every event fans out to each of them. */
   WEBHOOKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(25),
   /**
-   * Local runtime and edge node (shared/local/worker-threads.ts): "1" runs queue consumers, bucket triggers and
+   * Local runtime and edge node (local/worker-threads.ts): "1" runs queue consumers, bucket triggers and
    * scheduled workers in worker threads, one per worker module, so the API's event loop only serves requests;
    * "0" runs them on the API's loop, as before issue 20. A runtime given its own `loadHandler` (tests with
    * fixture workers) always runs them on its loop.

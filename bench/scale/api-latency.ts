@@ -2,13 +2,13 @@
  * API latency while an automatic training runs (issue 20 item 3): 400 days of hourly solar uploaded with POST
  * /upload_train (as test/e2e/training.test.ts does) start an automatic training; `GET /api/usage` is called
  * back to back, one call at a time, from the moment the upload is processed until the model is registered.
- * With the workers in threads (shared/local/worker-threads.ts) the API's loop only serves requests; target:
+ * With the workers in threads (local/worker-threads.ts) the API's loop only serves requests; target:
  * p99 under 100 ms. `workerThreads: false` measures the old in-loop runtime for comparison.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startLocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime } from '../../local/runtime';
 import { changeTier, registerAccount } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { forgetCachedKeys } from '../../shared/access/authentication';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 import { solarCsv } from '../../test/helpers/uploads';
 

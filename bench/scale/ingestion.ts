@@ -8,7 +8,7 @@
  * BENCH_HISTORY_DAYS=n measures one site of n days instead of the three.
  */
 import { PIPELINES } from '../../shared/pipelines';
-import { startLocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime } from '../../local/runtime';
 import { partitionByMonth, serialiseSeries, type StandardRow } from '../../shared/domain/ingest';
 import { seriesKey, uploadKey } from '../../shared/domain/uploads/object-keys';
 import { accountByEmail, registerAccount } from '../../shared/services/accounts';

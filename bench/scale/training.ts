@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { serialiseSeries, type StandardRow } from '../../shared/domain/ingest';
 import { seriesKey } from '../../shared/domain/uploads/object-keys';
-import { startLocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime } from '../../local/runtime';
 import { runTrainingMessage } from '../../shared/services/training';
 import { putObject } from '../../shared/store/bucket';
 import { listModelsOfSite } from '../../shared/store/models-repo';

@@ -10,21 +10,23 @@ import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
 import { malformedPathMessage, matchPath, meetsTier, routeKey, ROUTES, type HandlerModule, type RouteIdOf, type RowOf, type Route } from '../routes';
-import { authenticate, presentedKey, type Caller } from '../services/authentication';
-import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../services/rate-limit';
-import { flushRequestStats, recordRequest } from '../services/request-stats';
+import { authenticate, presentedKey, type Caller } from '../access/authentication';
+import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../access/rate-limit';
+import { flushRequestStats, recordRequest } from '../access/request-stats';
 import { log } from '../logger';
 import { checkInputBounds } from './input-bounds';
-import { checkBodySize, readBody, type ParsedBody } from './request-body';
+import type { RequestBody } from '../schemas/request-body';
+import { parseMultipart } from './multipart';
+import { checkBodySize, readBody } from './request-body';
 import { errorResponse, jsonResponse, type ApiResult } from './responses';
-import { parseWith } from './validation';
+import { parseWith } from '../validation';
 
 interface RequestState {
   requestId: string;
   startedAt: number;
   caller?: Caller;
   rate?: RateDecision;
-  body?: ParsedBody;
+  body?: RequestBody;
 }
 
 type ApiContext = Context & { api: RequestState };
@@ -44,7 +46,7 @@ export interface HandlerInput<R = Route> {
   query: Output<R, 'query'> extends undefined ? Record<string, string | undefined> : Output<R, 'query'>;
   path: Output<R, 'path'> extends undefined ? Record<string, string | undefined> : Output<R, 'path'>;
   /** The body as read, for multipart and raw CSV routes. */
-  rawBody: ParsedBody;
+  rawBody: RequestBody;
   event: APIGatewayProxyEventV2;
   /** The client's address as the gateway saw it (the TCP peer; forwarding headers are not trusted). */
   sourceIp: string;
@@ -109,7 +111,8 @@ function access(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiRe
         const tiers = route.tier === 'enterprise' ? 'the enterprise tier' : `the ${route.tier} or enterprise tier`;
         throw new TierRequired(`This endpoint requires ${tiers}`, { current_tier: state.caller?.tier, required_tier: route.tier });
       }
-      state.body = readBody(request.event, route.body);
+      const read = readBody(request.event, route.body);
+      state.body = read.kind === 'multipart' ? { kind: 'multipart', form: await parseMultipart(read.raw, read.contentType) } : read;
     },
   };
 }

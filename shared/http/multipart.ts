@@ -6,19 +6,8 @@
  */
 import busboy from 'busboy';
 import { BadRequest } from '../errors';
+import type { MultipartBody } from '../schemas/request-body';
 import { MAX_BODY_BYTES } from './request-body';
-
-export interface MultipartFile {
-  field: string;
-  filename: string;
-  mimeType: string;
-  data: Buffer;
-}
-
-export interface MultipartBody {
-  fields: Record<string, string>;
-  files: MultipartFile[];
-}
 
 const LIMITS = { fileSize: MAX_BODY_BYTES, files: 4, fields: 50, parts: 60 } as const;
 

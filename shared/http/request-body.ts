@@ -2,6 +2,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { BadRequest, PayloadTooLarge } from '../errors';
 import type { BodyKind } from '../routes';
+import type { RequestBody } from '../schemas/request-body';
 
 /** The Lambda payload limit; larger files go to S3 and use upload form B. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -24,7 +25,8 @@ export function checkBodySize(event: APIGatewayProxyEventV2): void {
 const isJsonType = (ct: string) => /^application\/(.+\+)?json\b/i.test(ct);
 const isMultipartType = (ct: string) => /^multipart\/form-data\b/i.test(ct);
 
-export type ParsedBody = { kind: 'json'; value: Record<string, unknown> } | { kind: 'multipart'; raw: Buffer; contentType: string } | { kind: 'text'; value: string } | { kind: 'none' };
+/** The body as read; a multipart body is parsed next (multipart.ts), after authentication, into a RequestBody. */
+export type ReadBody = Exclude<RequestBody, { kind: 'multipart' }> | { kind: 'multipart'; raw: Buffer; contentType: string };
 
 function parseJsonObject(buffer: Buffer): Record<string, unknown> {
   const text = buffer.toString('utf8').trim();
@@ -40,7 +42,7 @@ function parseJsonObject(buffer: Buffer): Record<string, unknown> {
 }
 
 /** Reads the body as the route declares; wrong content types and malformed JSON are 400s. */
-export function readBody(event: APIGatewayProxyEventV2, kind: BodyKind): ParsedBody {
+export function readBody(event: APIGatewayProxyEventV2, kind: BodyKind): ReadBody {
   const contentType = headerOf(event, 'content-type') ?? '';
   const buffer = rawBody(event);
   switch (kind) {

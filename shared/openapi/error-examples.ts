@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ServiceError } from '../errors';
-import { parseWith } from '../http/validation';
+import { parseWith } from '../validation';
 import type { Route } from '../routes';
 
 type Messages = Partial<Record<number, readonly string[]>>;

@@ -8,7 +8,7 @@ import { identifier } from './bounds';
 import { config } from '../config';
 import { MAX_CALLBACK_URL_LENGTH, callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { STANDARD_SECRET, isUsableSecret } from '../domain/webhooks/signing';
-import { exact } from '../http/validation';
+import { exact } from '../validation';
 
 export const BATCH_OPERATION_TYPES = ['forecast', 'optimize', 'interpolate'] as const;
 export type BatchOperationType = (typeof BATCH_OPERATION_TYPES)[number];

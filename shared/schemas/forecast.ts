@@ -1,7 +1,7 @@
 /** GET /forecast query (SPEC 4.4). */
 import { z } from 'zod';
 import { identifier } from './bounds';
-import { exact } from '../http/validation';
+import { exact } from '../validation';
 
 /** ARCHITECTURE 9: at most 168 hours. */
 export const MAX_HORIZON_HOURS = 168;

@@ -1,6 +1,6 @@
 /** Requests of the PV endpoints (ARCHITECTURE 9, "PV system specs and physics forecasts"; issue 19). */
 import { z } from 'zod';
-import { exact } from '../http/validation';
+import { exact } from '../validation';
 import { identifier, powerKw } from './bounds';
 
 /** PVWatts' default DC to AC ratio (Dobos 2014): the inverter rating when a request gives none. */

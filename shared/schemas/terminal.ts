@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { oas31 } from 'zod-openapi';
 import { MAINTENANCE_TYPES, PRIORITIES } from '../domain/operations/schedules';
-import { exact } from '../http/validation';
+import { exact } from '../validation';
 import { AddAssetRequest } from './assets';
 import { idSchema } from './accounts';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { identifier } from './bounds';
-import { exact } from '../http/validation';
+import { exact } from '../validation';
 import { config } from '../config';
 import { MAX_CALLBACK_URL_LENGTH, callbackUrlProblem } from '../domain/webhooks/callback-url';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/events';

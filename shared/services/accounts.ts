@@ -7,8 +7,8 @@ import { addressScope } from '../domain/accounts/client-address';
 import { QUOTA_KINDS, limitsForDisplay, limitsOf, quotaMonth, usagePercentage, type Tier, type TierLimits } from '../domain/accounts/tiers';
 import { EmailTaken, createAccount, findAccountIdByEmail, getAccount, setTier, storeKey, type Account } from '../store/accounts-repo';
 import { readUsage } from '../store/quotas-repo';
-import type { Caller, RequestOrigin } from './authentication';
-import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
+import type { Caller, RequestOrigin } from '../access/authentication';
+import { secondsUntilReset, takeDailyAllowance } from '../access/rate-limit';
 
 export interface Registration {
   api_key: string;

@@ -1,7 +1,7 @@
 /** Assets of the asset-operations loop: add, list, get (SPEC 4.3, /terminal/assets). */
 import { Conflict, NotFound } from '../errors';
 import { getAsset, insertAsset, listAssets, type AssetRecord } from '../store/assets-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { ownedCustomer } from './tenants';
 
 const publicView = ({ account_id: _owner, ...asset }: AssetRecord) => asset;

@@ -11,7 +11,7 @@ import { listForecastResults } from '../store/forecast-results-repo';
 import { listModelsOfCustomer, type ModelRecord } from '../store/models-repo';
 import { getSite, listSites, type SiteRecord } from '../store/sites-repo';
 import { getCustomer, listCustomerDevices, type DeviceRecord } from '../store/tenants-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { customerForecast } from './customer-forecast';
 import { readSiteSeries } from './site-data';
 import { ownedDevice } from './tenants';

@@ -12,7 +12,7 @@ import { NotFound, ServiceError, StructuredError } from '../errors';
 import { publishEvent } from '../events/event-bus';
 import { enqueue } from '../events/queues';
 import { log } from '../logger';
-import { validationError } from '../http/validation';
+import { validationError } from '../validation';
 import type { BatchOperation, BatchProcessRequest } from '../schemas/batch';
 import type { BatchMessage } from '../schemas/queue-messages';
 import { DispatchOptimizationRequest } from '../schemas/dispatch';
@@ -21,7 +21,7 @@ import { InterpolationRequest } from '../schemas/interpolation';
 import {
   claimBatch, createBatch, getBatch, loadBatchPayload, recordBatchProgress, saveBatchPayload, updateBatch, type BatchRecord,
 } from '../store/batches-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { customerForecast } from './customer-forecast';
 import { optimizeDispatch } from './dispatch';
 import { storedInterpolationFields, storedOptimizeRequest } from './batch-stored-inputs';

@@ -13,7 +13,7 @@ import { publishEvent } from '../events/event-bus';
 import { DEFAULT_MONTHLY_DEMAND_CHARGE_PER_KW, type DispatchOptimizationRequest, type RealtimeDispatchRequest } from '../schemas/dispatch';
 import { operationsCollection } from '../store/operations-repo';
 import { saveDeviceState, type DeviceRecord, type DeviceState } from '../store/tenants-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { ownedDevice } from './tenants';
 
 /** How the demand charge was priced, as the answer states it. */

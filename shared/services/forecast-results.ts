@@ -8,7 +8,7 @@ import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { accuracyOf, intervalScore, type ScoredPoint } from '../domain/training/evaluation';
 import { listForecastResults, type StoredForecastResult } from '../store/forecast-results-repo';
 import { listCustomers } from '../store/tenants-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { readSiteSeries } from './site-data';
 import { findOwnedCustomer } from './tenants';
 import { roundHalfUp, roundHalfUpOrNull } from '../domain/rounding';

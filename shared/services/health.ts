@@ -8,7 +8,7 @@ import { listProductionModels } from '../store/models-repo';
 import { readDailyCounter } from '../store/stats-repo';
 import { tableName, type TableSpec } from '../store/tables';
 import { weatherHealth } from '../weather';
-import { serviceStats24h } from './request-stats';
+import { serviceStats24h } from '../access/request-stats';
 
 const PROBE_TIMEOUT_MS = 2000;
 

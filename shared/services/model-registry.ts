@@ -8,7 +8,7 @@ import { limitsOf, TIERS } from '../domain/accounts/tiers';
 import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { changeModelStatus, listModelsOfCustomer, listModelsOfSite, listProductionModels, type ModelRecord, type ModelStatusChange } from '../store/models-repo';
 import { listCustomers } from '../store/tenants-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { findOwnedCustomer } from './tenants';
 
 type VersionedModel = ModelRecord & { version: number };

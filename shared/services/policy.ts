@@ -9,10 +9,10 @@ import { answerPolicyQuery } from '../domain/policy';
 import { RateLimited } from '../errors';
 import type { PolicyComplianceRequest } from '../schemas/policy';
 import { readUsage } from '../store/quotas-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { rephraseAnswer } from './policy-rephrasing';
-import { withQuota } from './quota';
-import { secondsUntilReset, takeDailyAllowance } from './rate-limit';
+import { withQuota } from '../access/quota';
+import { secondsUntilReset, takeDailyAllowance } from '../access/rate-limit';
 
 async function composeAnswer(body: PolicyComplianceRequest) {
   const { source_ids: _ids, ...result } = answerPolicyQuery(body);

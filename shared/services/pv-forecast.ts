@@ -10,9 +10,9 @@ import { firstUncovered, modelOnSteps, type WeatherRowAt } from '../domain/pv/we
 import { MAX_ESTIMATED_ACTUALS_DAYS, type EstimatedActualsQuery, type PvForecastRequest, type PvWeatherRow } from '../schemas/pv';
 import type { StoredPvSystem } from '../store/sites-repo';
 import { weatherFor } from '../weather';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { ownedSite, sitePvSystem, siteTuning, storedPvSystem, toPvSystem, weatherRows } from './pv-sites';
-import { withQuota } from './quota';
+import { withQuota } from '../access/quota';
 import { readSiteSeries } from './site-data';
 import { roundHalfUp } from '../domain/rounding';
 import { DAY_MS, HOUR_MS, iso } from '../domain/time';

@@ -19,7 +19,7 @@ import { ensureSite, getSite, setSitePv, type SiteRecord, type StoredPvSystem } 
 import { weatherFor } from '../weather';
 import { terrainElevation } from '../weather/terrain-elevation';
 import type { DomainEvent } from '../events/event-bus';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { readSiteSeries, readSiteWeather } from './site-data';
 import { findOwnedCustomer, ownedCustomer } from './tenants';
 import { roundHalfUp } from '../domain/rounding';

@@ -5,8 +5,8 @@ import { config } from '../config';
 import { ACCURACY_METRIC } from '../domain/training/accuracy';
 import { queueDepth } from '../events/queues';
 import { listProductionModels } from '../store/models-repo';
-import { keyCacheStats } from './authentication';
-import { requestsPerMinute, throughput } from './request-stats';
+import { keyCacheStats } from '../access/authentication';
+import { requestsPerMinute, throughput } from '../access/request-stats';
 import { roundHalfUp } from '../domain/rounding';
 
 /** Percent of CPU capacity in use: one-minute load average over the cores. */

@@ -5,7 +5,7 @@ import {
   getClient, getCustomer, getDevice, insertClient, insertCustomer, insertDevice, saveCustomer,
   type ClientRecord, type CustomerRecord, type DeviceRecord, type DeviceState,
 } from '../store/tenants-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 
 const now = () => new Date().toISOString();
 const publicView = <T extends { account_id: string }>({ account_id: _owner, ...rest }: T) => rest;

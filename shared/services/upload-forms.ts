@@ -4,20 +4,19 @@
  * raw CSV body with query parameters (platform historical).
  */
 import { BadRequest } from '../errors';
-import type { ParsedBody } from '../http/request-body';
-import { parseMultipart } from '../http/multipart';
-import { parseWith, requireFields } from '../http/validation';
+import type { RequestBody } from '../schemas/request-body';
+import { parseWith, requireFields } from '../validation';
 import { InvalidDataPoints, serialiseSeries, standardisePoints } from '../domain/ingest';
 import type { UploadKind } from '../domain/uploads/object-keys';
 import { HistoricalQuery, NowcastDataPoints, UPLOAD_PARAMETERS, UploadFormB, UploadTargetFields } from '../schemas/uploads';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { DEFAULT_SITE_ID, acceptUpload, checkCsv, defaultCustomerId, defaultRegion, uploadCsv, uploadFromBucket } from './uploads';
 import { putObject } from '../store/bucket';
 
 /** POST /upload_train and POST /upload_nowcast: form A, form B, or (nowcast) the platform data points. */
-export async function uploadDirect(caller: Caller, kind: UploadKind, body: ParsedBody) {
+export async function uploadDirect(caller: Caller, kind: UploadKind, body: RequestBody) {
   if (body.kind === 'multipart') {
-    const { fields, files } = await parseMultipart(body.raw, body.contentType);
+    const { fields, files } = body.form;
     requireFields(fields, UPLOAD_PARAMETERS, 'parameter');
     const target = parseWith(UploadTargetFields, fields, 'body');
     const file = files.find((f) => f.field === 'file');
@@ -72,7 +71,7 @@ function unusedNowcastParameters(parameters: Record<string, unknown> | undefined
 }
 
 /** Platform POST /upload_historical: the CSV is the body, the rest is in the query. */
-export async function uploadHistoricalPlatform(caller: Caller, query: Record<string, string | undefined>, body: ParsedBody) {
+export async function uploadHistoricalPlatform(caller: Caller, query: Record<string, string | undefined>, body: RequestBody) {
   const q = parseWith(HistoricalQuery, query, 'query');
   const csv = Buffer.from(body.kind === 'text' ? body.value : '', 'utf8');
   checkCsv(csv);

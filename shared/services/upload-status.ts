@@ -1,7 +1,7 @@
 /** GET /api/uploads/{upload_id} (ARCHITECTURE 9), apart from the upload path so its function stays small. */
 import { NotFound } from '../errors';
 import { getUpload } from '../store/uploads-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 
 export async function uploadStatus(caller: Caller, uploadId: string) {
   const record = await getUpload(uploadId);

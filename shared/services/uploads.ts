@@ -14,7 +14,7 @@ import { copyObject, headObject, putObject } from '../store/bucket';
 import { claimObjectKey, getUpload, saveUpload, uploadIdOfObject, type UploadRecord } from '../store/uploads-repo';
 import { listCustomers } from '../store/tenants-repo';
 import { ensureSite } from '../store/sites-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 import { ownedCustomer } from './tenants';
 
 export class UploadFailed extends ServiceError {

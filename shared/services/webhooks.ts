@@ -4,7 +4,7 @@ import { config } from '../config';
 import { BadRequest, NotFound } from '../errors';
 import type { CreateWebhookInput } from '../schemas/webhooks';
 import { deleteWebhook, getWebhook, insertWebhook, listWebhooks, type WebhookRecord } from '../store/webhooks-repo';
-import type { Caller } from './authentication';
+import type { Caller } from '../access/authentication';
 
 /** What the caller sees of a registration: never the secret, nor the owner. */
 const publicView = ({ webhook_id, webhook_url, events, created_at }: WebhookRecord) => ({ webhook_id, webhook_url, events, created_at });

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime } from '../../local/runtime';
 import { call } from '../helpers/runtime';
 
 const run = promisify(execFile);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildBundles } from '../../lib/bundling';
-import type { LocalRuntime } from '../../shared/local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { call, registerKey } from '../helpers/runtime';
 import { form, postForm, solarCsv } from '../helpers/uploads';
 

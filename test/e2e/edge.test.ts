@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { startLocalRuntime, type LocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { listKeys, getObjectText } from '../../shared/store/bucket';
 import { call, registerKey } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';

@@ -1,10 +1,10 @@
 /** The foundation over HTTP against the local runtime (in memory, free port). */
 import { call, registerKey, uniqueEmail, useRuntime } from '../helpers/runtime';
 import { ROUTES } from '../../shared/routes';
-import { loadFunction } from '../../shared/local/lambda-context';
+import { loadFunction } from '../../local/lambda-context';
 import { QUOTA_PROBE_ROUTE, handler as quotaProbe } from '../fixtures/quota-probe';
 import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { forgetCachedKeys } from '../../shared/access/authentication';
 
 const runtime = useRuntime({
   routes: [...ROUTES, QUOTA_PROBE_ROUTE],

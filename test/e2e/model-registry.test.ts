@@ -7,7 +7,7 @@
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { forgetCachedKeys } from '../../shared/access/authentication';
 import { listModelsOfSite, saveModel, type ModelRecord } from '../../shared/store/models-repo';
 
 const uid = () => Math.random().toString(36).slice(2, 10);

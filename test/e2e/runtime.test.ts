@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalRuntime } from '../../shared/local/runtime';
+import { startLocalRuntime } from '../../local/runtime';
 import { call, registerKey } from '../helpers/runtime';
 
 describe('data directory', () => {

@@ -6,7 +6,7 @@ import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { mulberry32 } from '../helpers/seeded-random';
 import { changeTier } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { forgetCachedKeys } from '../../shared/access/authentication';
 import { runTrainingMessage } from '../../shared/services/training';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 

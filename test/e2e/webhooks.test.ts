@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
 import { publishEvent } from '../../shared/events/event-bus';
-import { authenticate } from '../../shared/services/authentication';
+import { authenticate } from '../../shared/access/authentication';
 
 const runtime = useRuntime();
 

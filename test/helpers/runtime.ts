@@ -1,5 +1,5 @@
 /** Starts the local runtime in memory on a free port for one test file. */
-import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../shared/local/runtime';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../local/runtime';
 
 export function useRuntime(options: LocalRuntimeOptions = {}): () => LocalRuntime {
   let runtime: LocalRuntime | undefined;
@@ -63,7 +63,7 @@ export async function registerKey(runtime: LocalRuntime): Promise<{ key: string;
 /** A registered key moved to the enterprise tier (no quota in the way of a test's many calls). */
 export async function enterpriseKey(runtime: LocalRuntime): Promise<string> {
   const account = await registerKey(runtime);
-  const [{ changeTier }, { forgetCachedKeys }] = await Promise.all([import('../../shared/services/accounts'), import('../../shared/services/authentication')]);
+  const [{ changeTier }, { forgetCachedKeys }] = await Promise.all([import('../../shared/services/accounts'), import('../../shared/access/authentication')]);
   await changeTier(account.email, 'enterprise');
   forgetCachedKeys();
   return account.key;

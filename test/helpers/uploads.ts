@@ -1,5 +1,5 @@
 /** Uploading CSV files over HTTP in tests, and waiting for their processing. */
-import type { LocalRuntime } from '../../shared/local/runtime';
+import type { LocalRuntime } from '../../local/runtime';
 import { call, type HttpAnswer } from './runtime';
 
 const HOUR = 3_600_000;

@@ -10,7 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { ServiceFunction } from '../../lib/api/service-function';
 import { buildEnergyApp } from '../../lib/energy-app';
 import { buildBundles, deployedModules, RUNTIME_FILES } from '../../lib/bundling';
-import { bundleFile } from '../../shared/local/lambda-context';
+import { bundleFile } from '../../local/lambda-context';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** A module with a file beside its bundle (HiGHS's wasm) and a worker in a subfolder. */

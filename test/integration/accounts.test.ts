@@ -1,10 +1,10 @@
 import { useRuntime } from '../helpers/runtime';
 import { changeTier, issueKey, registerAccount, accountByEmail } from '../../shared/services/accounts';
-import { authenticate, forgetCachedKeys, keyCacheStats } from '../../shared/services/authentication';
+import { authenticate, forgetCachedKeys, keyCacheStats } from '../../shared/access/authentication';
 import { Conflict, Unauthorized } from '../../shared/errors';
 import { hashApiKey } from '../../shared/domain/accounts/api-key';
 import { findKey, revokeKey } from '../../shared/store/accounts-repo';
-import { takeRequest } from '../../shared/services/rate-limit';
+import { takeRequest } from '../../shared/access/rate-limit';
 
 const email = (tag: string) => `${tag}-${Math.random().toString(36).slice(2)}@example.com`;
 

@@ -1,5 +1,5 @@
 /**
- * The durable SQS stand-in (shared/local/durable-sqs) through the real @aws-sdk/client-sqs: SQS semantics in
+ * The durable SQS stand-in (local/durable-sqs) through the real @aws-sdk/client-sqs: SQS semantics in
  * memory, then durability: a stand-in dropped without a clean shutdown (its worker thread terminated, as a
  * kill would) and started again on the same directory gives back every message with its deadlines and counts.
  */
@@ -24,7 +24,7 @@ import {
   type Message,
 } from '@aws-sdk/client-sqs';
 
-const SERVER_MODULE = pathToFileURL(path.resolve('shared/local/durable-sqs/server.mjs')).href;
+const SERVER_MODULE = pathToFileURL(path.resolve('local/durable-sqs/server.mjs')).href;
 
 interface StandIn {
   client: SQSClient;

@@ -6,8 +6,8 @@ import { enqueue } from '../../shared/events/queues';
 import { publishEvent } from '../../shared/events/event-bus';
 import { sqsClient } from '../../shared/store/aws-clients';
 import { dlqId, type Pipelines } from '../../shared/pipelines';
-import { encodeEventKey } from '../../shared/local/s3-router';
-import type { AnyHandler } from '../../shared/local/lambda-context';
+import { encodeEventKey } from '../../local/s3-router';
+import type { AnyHandler } from '../../local/lambda-context';
 
 const s3Records: S3Event['Records'] = [];
 const delivered: string[] = [];

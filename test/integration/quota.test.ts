@@ -1,7 +1,7 @@
 import { useRuntime } from '../helpers/runtime';
 import { registerAccount } from '../../shared/services/accounts';
-import { authenticate, type Caller } from '../../shared/services/authentication';
-import { consumeQuota, withQuota } from '../../shared/services/quota';
+import { authenticate, type Caller } from '../../shared/access/authentication';
+import { consumeQuota, withQuota } from '../../shared/access/quota';
 import { TierLimitExceeded } from '../../shared/errors';
 import { readUsage } from '../../shared/store/quotas-repo';
 import { quotaMonth } from '../../shared/domain/accounts/tiers';

@@ -1,6 +1,6 @@
 import { useRuntime } from '../helpers/runtime';
 import { registerAccount } from '../../shared/services/accounts';
-import { authenticate, type Caller } from '../../shared/services/authentication';
+import { authenticate, type Caller } from '../../shared/access/authentication';
 import { createClient, createCustomer, createDevice, ownedCustomer } from '../../shared/services/tenants';
 import { addAsset, assetOf, listAssetsOf } from '../../shared/services/assets';
 import { Conflict, NotFound } from '../../shared/errors';

@@ -1,6 +1,6 @@
 /**
  * Heavy work off the request path (issue 20 item 3): the local runtime runs queue consumers, bucket triggers
- * and scheduled workers in worker threads (shared/local/worker-threads.ts), with a configured number of
+ * and scheduled workers in worker threads (local/worker-threads.ts), with a configured number of
  * batches per queue, and the API's loop stays free while a training computes.
  */
 import type { SQSEvent } from 'aws-lambda';
@@ -9,9 +9,9 @@ import { call, enterpriseKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { enqueue } from '../../shared/events/queues';
 import { config, resetConfig } from '../../shared/config';
-import { parseQueueConcurrency } from '../../shared/local/queue-poller';
-import { laneOf, ThreadedHandlerError } from '../../shared/local/worker-threads';
-import { lambdaContext } from '../../shared/local/lambda-context';
+import { parseQueueConcurrency } from '../../local/queue-poller';
+import { laneOf, ThreadedHandlerError } from '../../local/worker-threads';
+import { lambdaContext } from '../../local/lambda-context';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 import { nearestRank } from '../../bench/scale/api-latency';
 import type { Pipelines } from '../../shared/pipelines';

@@ -18,7 +18,7 @@ import { ROUTE_DOCS } from '../../shared/openapi/route-docs';
 import { identifier } from '../../shared/schemas/bounds';
 import { UploadFormA } from '../../shared/schemas/uploads';
 import { accountByEmail, changeTier, issueKey, registerAccount } from '../../shared/services/accounts';
-import { forgetCachedKeys } from '../../shared/services/authentication';
+import { forgetCachedKeys } from '../../shared/access/authentication';
 import { useRuntime } from '../helpers/runtime';
 import { UNLIMITED_ENV } from '../helpers/unlimited-env';
 

@@ -1,5 +1,5 @@
 import { generateApiKey, hashApiKey, keyHint } from '../../shared/domain/accounts/api-key';
-import { presentedKey } from '../../shared/services/authentication';
+import { presentedKey } from '../../shared/access/authentication';
 
 describe('API keys', () => {
   it('carries a readable prefix and at least 32 random bytes in base64url', () => {

@@ -1,5 +1,5 @@
 import { decodeEventKey, fileStamp, parseUploadKey, quarantineKey, seriesKey, slugSegment, uploadKey } from '../../shared/domain/uploads/object-keys';
-import { encodeEventKey } from '../../shared/local/s3-router';
+import { encodeEventKey } from '../../local/s3-router';
 
 describe('upload object keys', () => {
   it('slugs each segment: lower case, safe characters, no "..", never empty', () => {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 
 const script = `
-import { keepServingOnUncaughtErrors } from './shared/local/process-guards.ts';
+import { keepServingOnUncaughtErrors } from './local/process-guards.ts';
 const guards = keepServingOnUncaughtErrors();
 setTimeout(() => { throw new Error('thrown from a timer'); }, 0);
 Promise.reject(new Error('rejected and never awaited'));

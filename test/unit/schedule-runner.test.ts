@@ -1,5 +1,5 @@
 /** The local stand-in for EventBridge schedules: runs the worker, never twice at once, survives a failing run. */
-import { ScheduleRunner } from '../../shared/local/schedule-runner';
+import { ScheduleRunner } from '../../local/schedule-runner';
 
 const SCHEDULE = { id: 'daily', purpose: 'test', handler: 'workers/test', everyHours: 24, timeoutSeconds: 60 };
 

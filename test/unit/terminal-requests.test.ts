@@ -1,7 +1,7 @@
 /** The per-action bodies of /terminal/*: the spec's messages (SPEC "Error messages per endpoint") come from the schemas. */
 import type { z } from 'zod';
 import { BadRequest } from '../../shared/errors';
-import { parseWith } from '../../shared/http/validation';
+import { parseWith } from '../../shared/validation';
 import {
   AssetsRequest,
   BomRequest,

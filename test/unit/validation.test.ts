@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BadRequest } from '../../shared/errors';
-import { exact, parseWith } from '../../shared/http/validation';
+import { exact, parseWith } from '../../shared/validation';
 import { RegisterRequest } from '../../shared/schemas/accounts';
 import { CustomerForecastQuery } from '../../shared/schemas/forecast';
 

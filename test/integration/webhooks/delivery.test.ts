@@ -16,7 +16,7 @@ import { dlqId } from '../../../shared/pipelines';
 import { sqsClient } from '../../../shared/store/aws-clients';
 import { listParkedDeliveries, type ParkedDelivery } from '../../../shared/store/webhooks-repo';
 import { registerAccount } from '../../../shared/services/accounts';
-import { authenticate, type Caller } from '../../../shared/services/authentication';
+import { authenticate, type Caller } from '../../../shared/access/authentication';
 import { registerWebhook, removeWebhook } from '../../../shared/services/webhooks';
 import { handleWebhookMessage } from '../../../shared/services/webhook-delivery';
 import { handler as deliverWebhooks } from '../../../functions/workers/deliver-webhooks';

@@ -1,5 +1,5 @@
 import { BadRequest } from '../../../shared/errors';
-import { parseWith } from '../../../shared/http/validation';
+import { parseWith } from '../../../shared/validation';
 import { WEATHER_PARAMETERS, WeatherDataRequest } from '../../../shared/schemas/weather';
 import { localDayRange } from '../../../shared/services/weather-data';
 

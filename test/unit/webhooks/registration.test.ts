@@ -1,6 +1,6 @@
 /** The registration request and the delivery payload: validation messages and shapes. */
 import { ServiceError } from '../../../shared/errors';
-import { parseWith } from '../../../shared/http/validation';
+import { parseWith } from '../../../shared/validation';
 import { callbackUrlProblem } from '../../../shared/domain/webhooks/callback-url';
 import { webhookPayload } from '../../../shared/domain/webhooks/events';
 import { CreateWebhookRequest, WebhookQueueMessage } from '../../../shared/schemas/webhooks';

@@ -5,11 +5,11 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { MAX_BODY_BYTES } from '../http/request-body';
-import { errorResponse, jsonResponse, type ApiResult } from '../http/responses';
-import { log } from '../logger';
-import { malformedPathMessage, matchRoute, routeKey, type Route } from '../routes';
-import { BadRequest, PayloadTooLarge } from '../errors';
+import { MAX_BODY_BYTES } from '../shared/http/request-body';
+import { errorResponse, jsonResponse, type ApiResult } from '../shared/http/responses';
+import { log } from '../shared/logger';
+import { malformedPathMessage, matchRoute, routeKey, type Route } from '../shared/routes';
+import { BadRequest, PayloadTooLarge } from '../shared/errors';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */

@@ -5,8 +5,8 @@
  */
 import type { SQSEvent, SQSRecord, SQSBatchResponse } from 'aws-lambda';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { log } from '../logger';
-import type { QueueSpec } from '../pipelines';
+import { log } from '../shared/logger';
+import type { QueueSpec } from '../shared/pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 
 const WAIT_SECONDS = 1;

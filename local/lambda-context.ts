@@ -38,7 +38,7 @@ export const bundleFile = (dir: string, name: string): string => path.join(dir, 
  */
 export async function loadFunction(name: string): Promise<AnyHandler> {
   const bundles = process.env.LAMBDA_BUNDLES;
-  const mod = (bundles ? requireBundle(bundles, name) : await import(`../../functions/${name}`)) as { handler?: AnyHandler };
+  const mod = (bundles ? requireBundle(bundles, name) : await import(`../functions/${name}`)) as { handler?: AnyHandler };
   if (typeof mod.handler !== 'function') throw new Error(`${bundles ? bundleFile(bundles, name) : `functions/${name}`} exports no handler`);
   return mod.handler;
 }

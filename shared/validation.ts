@@ -3,7 +3,7 @@
  * (ARCHITECTURE 4). Messages the spec lists word for word are marked with `exact()` and used as they are.
  */
 import type { z } from 'zod';
-import { BadRequest } from '../errors';
+import { BadRequest } from './errors';
 
 const EXACT_MESSAGES = new Set<string>();
 

@@ -5,8 +5,8 @@
  */
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { EventEmitter } from 'node:events';
-import { log } from '../logger';
-import type { BucketTrigger } from '../pipelines';
+import { log } from '../shared/logger';
+import type { BucketTrigger } from '../shared/pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
 
 /** Lambda retries a failed asynchronous invocation twice. */

@@ -4,7 +4,7 @@
  * would exit; these handlers log the fault and keep serving. Lambda has no such handlers: there a fault
  * fails its own invocation only, and the middleware turns thrown errors into answers first.
  */
-import { log } from '../logger';
+import { log } from '../shared/logger';
 
 let installed = false;
 

@@ -2,9 +2,9 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, SQSClient, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { GSI1, KEY_SCHEMA, TABLES } from '../store/tables';
-import { dlqId, type Pipelines } from '../pipelines';
-import type { Config } from '../config';
+import { GSI1, KEY_SCHEMA, TABLES } from '../shared/store/tables';
+import { dlqId, type Pipelines } from '../shared/pipelines';
+import type { Config } from '../shared/config';
 
 export async function createTables(client: DynamoDBClient, cfg: Config): Promise<void> {
   for (const table of TABLES) {

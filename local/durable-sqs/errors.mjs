@@ -40,4 +40,4 @@ export const invalidBatchEntryId = (id) =>
 export const batchTooLong = (bytes, limit) =>
   new SqsError('BatchRequestTooLong', `Batch requests cannot be longer than ${limit} bytes. You have sent ${bytes} bytes.`, { queryCode: `${PREFIX}BatchRequestTooLong` });
 export const unsupported = (what) =>
-  new SqsError('UnsupportedOperation', `${what} is not supported by the local SQS stand-in (shared/local/durable-sqs).`, { queryCode: `${PREFIX}UnsupportedOperation` });
+  new SqsError('UnsupportedOperation', `${what} is not supported by the local SQS stand-in (local/durable-sqs).`, { queryCode: `${PREFIX}UnsupportedOperation` });

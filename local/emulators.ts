@@ -26,7 +26,7 @@ type WorkerMessage =
   | { type: 'closed'; what: 's3' | 'all' };
 
 /** Resolved from the working directory: npm scripts and tests run from the repository root. */
-const WORKER_FILE = path.resolve('shared/local/emulator-worker.mjs');
+const WORKER_FILE = path.resolve('local/emulator-worker.mjs');
 
 /** Starts the three stand-ins on free loopback ports. `dataDir` undefined keeps DynamoDB in memory. */
 export function startEmulators(options: { dataDir?: string; s3Dir: string; region: string }): Promise<Emulators> {

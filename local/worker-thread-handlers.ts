@@ -4,8 +4,8 @@
  * its error. Several jobs may be in flight at once (the lane's concurrency); they share this thread's loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { resetConfig } from '../config';
-import { holdStoreLeasesAlone } from '../store/locks';
+import { resetConfig } from '../shared/config';
+import { holdStoreLeasesAlone } from '../shared/store/locks';
 import { lambdaContext, loadFunction } from './lambda-context';
 import type { JobReply, JobRequest, ThreadData } from './worker-thread-messages';
 

@@ -8,12 +8,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { log } from '../logger';
+import { log } from '../shared/logger';
 import type { AnyHandler } from './lambda-context';
 import type { JobReply, JobRequest, ThreadData } from './worker-thread-messages';
 
 /** Resolved from the working directory, as emulators.ts does: npm scripts and tests run from the repository root. */
-const BOOTSTRAP = path.resolve('shared/local/worker-thread.mjs');
+const BOOTSTRAP = path.resolve('local/worker-thread.mjs');
 
 /**
  * Each handler runs in the lane named after its module, except these, which share another's thread: the upload

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { startEmulators } from './emulators';
 import { createTables } from './bootstrap';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { config, resetConfig } from '../config';
+import { config, resetConfig } from '../shared/config';
 
 const RUNTIME_FILE = 'runtime.json';
 

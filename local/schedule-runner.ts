@@ -4,10 +4,10 @@
  * except for rows marked `runAtStart` (local work only: the upload reconciler), which also run once at
  * start; never two runs of one worker at once. `npm run regulatory -- pull` runs a pull on demand.
  */
-import { log } from '../logger';
-import { scheduleMinutes, type ScheduleSpec, type StartRunDetail } from '../pipelines';
+import { log } from '../shared/logger';
+import { scheduleMinutes, type ScheduleSpec, type StartRunDetail } from '../shared/pipelines';
 import { lambdaContext, type AnyHandler } from './lambda-context';
-import { MINUTE_MS } from '../domain/time';
+import { MINUTE_MS } from '../shared/domain/time';
 
 export class ScheduleRunner {
   private timers: NodeJS.Timeout[] = [];

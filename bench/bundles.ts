@@ -6,6 +6,7 @@
  * this repository above it. What fills the bundles comes from esbuild's metafile.
  * Writes bench/results/bundles.{json,md}.
  */
+import { roundHalfUp } from '../shared/domain/rounding';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ const MAX_BYTES = 1024 * 1024;
 const MAX_INIT_MS = 150;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const round = (x: number, d = 1) => roundHalfUp(x, d);
 const kib = (bytes: number) => round(bytes / 1024, 0);
 
 /** The environment a bundle initialises in: a region and credentials, nothing reachable, no logs. */

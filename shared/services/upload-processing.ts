@@ -5,6 +5,7 @@
  * be processed is copied to quarantine with the reason on its upload record; nothing is deleted.
  * The same object delivered twice changes nothing: a processed object's ETag is remembered.
  */
+import { HOUR_MS } from '../domain/time';
 import { randomUUID } from 'node:crypto';
 import { log } from '../logger';
 import { InvalidCsv, combineSummaries, mergeSeries, partitionByMonth, serialiseSeries, standardiseCsv, summariseMonth, type Coverage, type MonthSummary, type StandardRow } from '../domain/ingest';
@@ -228,9 +229,8 @@ async function coverageFromSummaries(
 /** Hourly weather over the upload's span, per month beside the series (needs the site's coordinates). */
 async function addWeather(site: SiteRecord, rows: StandardRow[]): Promise<string | undefined> {
   if (site.latitude === undefined || site.longitude === undefined || !rows.length) return site.latitude === undefined ? 'weather not added: the site has no coordinates' : undefined;
-  const hour = 3_600_000;
-  const start = new Date(Math.floor(rows[0].t / hour) * hour);
-  const end = new Date(Math.floor(rows[rows.length - 1].t / hour) * hour + hour);
+  const start = new Date(Math.floor(rows[0].t / HOUR_MS) * HOUR_MS);
+  const end = new Date(Math.floor(rows[rows.length - 1].t / HOUR_MS) * HOUR_MS + HOUR_MS);
   const answer = await weatherFor({ latitude: site.latitude, longitude: site.longitude, start, end, timezone: site.timezone });
   const points = answer.points;
   const byMonth = new Map<string, typeof points>();

@@ -8,12 +8,13 @@
  */
 import { roundHalfUp } from '../shared/domain/rounding';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { buildBundles } from '../lib/bundling';
 import { bundleFile } from '../local/lambda-context';
+import { writeResults } from './results-files';
 
 const RUNS = 5;
 /** Targets of issue 22: at most 1 MB minified (MiB here), module initialisation under 150 ms. */
@@ -114,8 +115,6 @@ export async function benchBundles(): Promise<void> {
       dominant,
       functions: measured.map(({ module, bytes, init_ms, require_ms, top }) => ({ module, bytes, init_ms, require_ms, top })),
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/bundles.json', JSON.stringify(out, null, 2) + '\n');
 
     const largest = measured[0];
     const lines = [
@@ -140,8 +139,7 @@ export async function benchBundles(): Promise<void> {
       ...measured.map((r) => `| ${r.module} | ${kib(r.bytes)} | ${r.init_ms} | ${r.require_ms} | ${r.top.map((t) => `${t.name} ${kib(t.bytes)}`).join(', ')} |`),
       '',
     ];
-    writeFileSync('bench/results/bundles.md', lines.join('\n'));
-    console.log(lines.join('\n'));
+    writeResults('bundles', out, lines.join('\n'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -6,7 +6,6 @@
  * the load scaled to a 20 kW mean site; NREL SERF East AC power (pvlib/pvanalytics) scaled to a 54 kW peak,
  * its 104 measured days repeated through the year. Writes bench/results/dispatch.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import GLPK, { type LP } from 'glpk.js/node';
 import { buildDispatchProgram, type LinearProgram } from '../shared/domain/dispatch/formulation';
 import { solveWithHighs, highs } from '../shared/domain/dispatch/highs-solver';
@@ -15,6 +14,7 @@ import type { DispatchProblem } from '../shared/domain/dispatch/problem';
 import { readCsv } from './shared-data';
 import { roundHalfUp } from '../shared/domain/rounding';
 import { HOUR_MS } from '../shared/domain/time';
+import { writeResults } from './results-files';
 
 /** Nord Pool 2017, hourly: price per kWh and the system load scaled to a 20 kW mean. */
 function nordPool2017() {
@@ -120,8 +120,6 @@ export async function benchDispatch(): Promise<void> {
     results: rows,
     targets: { wanted: 'objectives equal within 1e-6 relative; the week at 15 min under 1 s, the year hourly under 10 s (service_ms: the optimised solve and the no-battery baseline)' },
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/dispatch.json', JSON.stringify(out, null, 2) + '\n');
   const lines = [
     '# Dispatch benchmark',
     '',
@@ -134,6 +132,5 @@ export async function benchDispatch(): Promise<void> {
     `Wanted: ${out.targets.wanted}.`,
     '',
   ];
-  writeFileSync('bench/results/dispatch.md', lines.join('\n'));
-  console.log(lines.join('\n'));
+  writeResults('dispatch', out, lines.join('\n'));
 }

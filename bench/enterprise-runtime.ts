@@ -1,6 +1,6 @@
 /** The local runtime with one enterprise account, for benchmarks that call the API as a customer does. */
 import { startLocalRuntime, type LocalRuntime } from '../local/runtime';
-import { changeTier, registerAccount } from '../shared/services/accounts';
+import { changeTier, registerAccount } from '../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../shared/access/authentication';
 
 export async function enterpriseRuntime(tag: string): Promise<{ runtime: LocalRuntime; apiKey: string }> {

@@ -94,7 +94,7 @@ export interface PriceSetOptions {
   options?: Record<string, unknown>;
 }
 
-export interface MethodScore {
+export interface PriceMethodScore {
   mae: number;
   smape_percent: number;
   rmae: number;
@@ -109,7 +109,7 @@ export interface PriceSetEvaluation {
   days: number;
   hours: number;
   /** Scores by variant ('fundamentals', 'none') and method. */
-  scores: Partial<Record<PriceVariant, Record<string, MethodScore>>>;
+  scores: Partial<Record<PriceVariant, Record<string, PriceMethodScore>>>;
   fundamentals: string[];
   seconds: number;
 }
@@ -167,7 +167,7 @@ export function evaluatePriceSet(set: PriceSet, options: PriceSetOptions): Price
     days++;
     hours += steps;
   }
-  const score = (s: { absolute: number; symmetric: number; ms: number }): MethodScore => ({
+  const score = (s: { absolute: number; symmetric: number; ms: number }): PriceMethodScore => ({
     mae: round(s.absolute / hours),
     smape_percent: round((100 * s.symmetric) / hours, 2),
     rmae: round(s.absolute / naive.absolute, 4),

@@ -8,7 +8,6 @@
  * Plus the latency of POST /forecast with one year of hourly history and a 48-hour horizon, through the
  * local runtime. Writes bench/results/forecasting.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { forecastSeries, ENSEMBLE } from '../shared/domain/forecasting/engine';
 import { mase, mape, rmse, smape } from '../shared/domain/forecasting/metrics';
 import { regularise } from '../shared/domain/forecasting/regularise';
@@ -16,9 +15,10 @@ import { stepsPerDay, type Exogenous, type FitContext, type RegularSeries } from
 import { solarPosition } from '../shared/domain/weather/solar-position';
 import { enterpriseRuntime } from './enterprise-runtime';
 import { evaluatePrices } from './forecasting-prices';
-import { weatherExogenous } from '../shared/services/site-model-data';
+import { weatherExogenous } from '../shared/services/forecasting/site-model-data';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const COVERAGE = 0.9;
 
@@ -197,8 +197,6 @@ export async function benchForecasting(): Promise<void> {
       wanted: 'MASE gain >= 0.15 on every data set; solar daylight RMSE gain >= 0.10; 90% coverage in 0.85..0.95; one-year request under 500 ms',
     },
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/forecasting.json', JSON.stringify(results, null, 2) + '\n');
   const t = results.targets;
   const md = [
     `# Forecasting benchmark (${results.measured_at})`,
@@ -222,6 +220,5 @@ export async function benchForecasting(): Promise<void> {
     `Ensemble vs seasonal naive, MASE gain: solar ${t.solar_ensemble_vs_seasonal_naive_mase_gain} (with irradiance ${t.solar_with_irradiance_ensemble_vs_seasonal_naive_mase_gain}), load ${t.load_ensemble_vs_seasonal_naive_mase_gain} (target >= 0.15). Solar ensemble vs smart persistence, daylight RMSE gain: ${t.solar_ensemble_vs_smart_persistence_daylight_rmse_gain} (with irradiance ${t.solar_with_irradiance_ensemble_vs_smart_persistence_daylight_rmse_gain}; target >= 0.10).`,
     '',
   ].join('\n');
-  writeFileSync('bench/results/forecasting.md', md);
-  console.log(md);
+  writeResults('forecasting', results, md);
 }

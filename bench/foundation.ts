@@ -9,17 +9,17 @@
  * Load: autocannon in a child process, 10 connections on loopback. BENCH_SECONDS sets each run's length.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalRuntime } from '../local/runtime';
-import { changeTier, registerAccount } from '../shared/services/accounts';
+import { changeTier, registerAccount } from '../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../shared/access/authentication';
 import { documentClient } from '../shared/store/aws-clients';
 import { tableName } from '../shared/store/tables';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -115,8 +115,6 @@ export async function benchFoundation(): Promise<void> {
         round_trips_met: roundTrips <= ROUND_TRIP_TARGET,
       },
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/foundation.json', JSON.stringify(results, null, 2) + '\n');
     const md = [
       `# Foundation benchmark (${results.measured_at})`,
       '',
@@ -134,8 +132,7 @@ export async function benchFoundation(): Promise<void> {
       `Ratios: service/bare requests per second ${results.ratios.service_vs_bare_rps}; service requests per second / store GetItem per second ${results.ratios.service_rps_vs_store_get_ops}.`,
       '',
     ].join('\n');
-    writeFileSync('bench/results/foundation.md', md);
-    console.log(md);
+    writeResults('foundation', results, md);
   } finally {
     await runtime.close();
   }

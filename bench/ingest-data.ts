@@ -12,6 +12,7 @@
  * 105,120 rows (365 days x 288 intervals; the DST days have 276 and 300 local rows).
  */
 import { mulberry32 } from '../shared/domain/seeded-random';
+import { DEG } from '../shared/domain/angles';
 
 /** Standardise the generated file with these options. */
 export const YEAR_OF_5_MINUTE_OPTIONS = { timezone: 'Europe/Berlin', capacityKw: 8 } as const;
@@ -20,7 +21,6 @@ const YEAR = 2023;
 const CAPACITY_KW = YEAR_OF_5_MINUTE_OPTIONS.capacityKw;
 const LATITUDE = 52.52;
 const LONGITUDE = 13.4;
-const DEG = Math.PI / 180;
 
 /** EU summer time: from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. */
 function lastSundayAt1Utc(year: number, month: number): number {

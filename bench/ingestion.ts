@@ -4,13 +4,13 @@
  * raw parse speed of the CSV library alone on the same text. Peak memory is the process's RSS growth,
  * sampled every 10 ms. Writes bench/results/ingestion.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { startLocalRuntime } from '../local/runtime';
-import { registerAccount } from '../shared/services/accounts';
+import { registerAccount } from '../shared/services/accounts/accounts';
 import { yearOf5MinuteCsv } from './ingest-data';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const CHUNK = 64 * 1024;
 const TARGET_RATIO = 0.25;
@@ -91,8 +91,6 @@ export async function benchIngestion(): Promise<void> {
         memory_met: peakMb < TARGET_MEMORY_MB,
       },
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/ingestion.json', JSON.stringify(results, null, 2) + '\n');
     const md = [
       `# Ingestion benchmark (${results.measured_at})`,
       '',
@@ -108,8 +106,7 @@ export async function benchIngestion(): Promise<void> {
       `Under ${TARGET_SECONDS} s: ${results.targets.seconds_met ? 'met' : 'NOT met'}. Peak RSS growth ${results.end_to_end.peak_memory_growth_mb} MB (target under ${TARGET_MEMORY_MB} MB: ${results.targets.memory_met ? 'met' : 'NOT met'}).`,
       '',
     ].join('\n');
-    writeFileSync('bench/results/ingestion.md', md);
-    console.log(md);
+    writeResults('ingestion', results, md);
   } finally {
     await runtime.close();
   }

@@ -10,7 +10,6 @@
  * how well the gaps' levels would have to be known to meet a target.
  * Writes bench/results/interpolation.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cleanSeries, evaluateByHiding, type CleanOptions, type FillMethod } from '../shared/domain/interpolation';
 import { regularise } from '../shared/domain/forecasting/regularise';
 import { weatherOnGrid } from '../shared/domain/weather/hourly-on-grid';
@@ -18,6 +17,7 @@ import { mulberry32 } from '../shared/domain/seeded-random';
 import { parseTime, readCsv, SERF_EAST_SITE, serfEastHourlyWeather, serfEastPsm3 } from './shared-data';
 import { pairedRatioInterval, requestLatencyMs } from './accuracy/gaps';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const METHODS: FillMethod[] = ['linear', 'pchip', 'seasonal_profile', 'clear_sky_ratio', 'blend', 'analog_days', 'envelope_kriging', 'adaptive'];
 const WEATHER_METHODS: FillMethod[] = ['irradiance', 'adaptive'];
@@ -120,14 +120,11 @@ export async function benchInterpolation(): Promise<void> {
     latency_288_points: latency,
     targets: { wanted: 'adaptive RMSE / linear: history only <= 1.0, 0.85, 0.75 on 1, 3, 6 h gaps; with the weather feed <= 1.0, 0.75, 0.70; 3 days at 15 min under 300 ms; 100,000 rows under 1 s' },
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/interpolation.json', JSON.stringify(out, null, 2) + '\n');
   const lines = ['# Interpolation benchmark', '', `${out.data}; ${GAPS_PER_LENGTH} gaps per length. RMSE / MAE in kW.`, '', '| gap | ' + columns.join(' | ') + ' |', '|---|' + columns.map(() => '---').join('|') + '|'];
   for (const [gap, row] of Object.entries(table)) lines.push(`| ${gap} | ` + columns.map((c) => `${row[c].rmse_kw} / ${row[c].mae_kw}`).join(' | ') + ' |');
   lines.push('', '| adaptive RMSE / linear | ' + configurations.map(({ label }) => label.trim() || 'history only').join(' | ') + ' |', '|---|' + configurations.map(() => '---').join('|') + '|');
   for (const [gap, r] of Object.entries(ratios)) lines.push(`| ${gap} | ` + Object.entries(r).map(([k, v]) => `${v} (${intervals[gap][k].join('-')})`).join(' | ') + ' |');
   const wanted = (targets: Record<number, number>) => Object.entries(targets).map(([h, t]) => `<= ${t} on ${h} h`).join(', ');
   lines.push('', 'In brackets: 95% interval over the gaps (paired bootstrap, 2000 resamples).', '', `Wanted: history only ${wanted(HISTORY_TARGET_BY_GAP_HOURS)}; with the weather feed ${wanted(TARGET_BY_GAP_HOURS)}.`, '', ...splitLines(split), '', `100,000 rows (5 min, 5% missing, outliers on): ${speed.ms} ms, ${speed.filled} values filled (wanted under 1 s).`, `One 288-point request (3 days at 15 min, quality_enhancement, accuracy measured): median ${latency.median_ms} ms, first call ${latency.cold_ms} ms (wanted under 300 ms).`, '');
-  writeFileSync('bench/results/interpolation.md', lines.join('\n'));
-  console.log(lines.join('\n'));
+  writeResults('interpolation', out, lines.join('\n'));
 }

@@ -8,12 +8,12 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { publishEvent } from '../shared/events/event-bus';
 import { authenticate } from '../shared/access/authentication';
 import { benchDetection } from './operations-detection';
 import { benchInjectedFaults, faultTableMarkdown } from './operations-faults';
 import { enterpriseRuntime } from './enterprise-runtime';
+import { writeResults } from './results-files';
 
 const EVENTS = 1000;
 const RECEIVERS = 10;
@@ -75,9 +75,6 @@ export async function benchOperations(): Promise<void> {
   console.log(`\nDetection on injected faults, per family and season (${injected_faults.method}):\n\n${faultTableMarkdown(injected_faults.by_family_and_season)}\n`);
   const webhooks = await webhookFanOut();
   const out = { measured_at: new Date().toISOString(), detection, injected_faults, webhooks, targets: { wanted: 'detection of a 15-minute year under 1 s; no lost or duplicated webhook delivery' } };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/operations.json', JSON.stringify(out, null, 2) + '\n');
   const md = ['# Asset-operations benchmark', '', '## Detection on injected faults, per family and season', '', faultTableMarkdown(injected_faults.by_family_and_season), '', '```json', JSON.stringify(out, null, 2), '```', ''].join('\n');
-  writeFileSync('bench/results/operations.md', md);
-  console.log(md);
+  writeResults('operations', out, md);
 }

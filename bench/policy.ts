@@ -5,7 +5,6 @@
  * whole knowledge base (no context filter) and of a project-economics evaluation.
  * Writes bench/results/policy.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { projectEconomics } from '../shared/domain/economics';
 import {
   answerPolicyQuery,
@@ -19,6 +18,7 @@ import {
 } from '../shared/domain/policy';
 import questions from '../shared/domain/policy/evaluation-questions.json';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const K = 3;
 const ROUNDS = 20;
@@ -85,8 +85,6 @@ export async function benchPolicy(): Promise<void> {
     economics_latency_ms: { p50: roundHalfUp(percentile(economicsMs, 0.5), 3), p95: roundHalfUp(percentile(economicsMs, 0.95), 3) },
     targets: { wanted: 'recall@3 >= 0.9; a policy answer over the whole knowledge base under 50 ms' },
   };
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/policy.json', JSON.stringify(out, null, 2) + '\n');
   const lines = [
     '# Policy and economics benchmark',
     '',
@@ -105,6 +103,5 @@ export async function benchPolicy(): Promise<void> {
     `Wanted: ${out.targets.wanted}.`,
     '',
   ];
-  writeFileSync('bench/results/policy.md', lines.join('\n'));
-  console.log(lines.join('\n'));
+  writeResults('policy', out, lines.join('\n'));
 }

@@ -5,15 +5,15 @@
  *   node --import tsx bench/regulatory-list.ts            (N=10000 for a quicker run)
  * Writes bench/results/regulatory-list.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { startLocalRuntime } from '../local/runtime';
 import { config } from '../shared/config';
-import { pullRegulatoryUpdates } from '../shared/services/regulatory-updates';
-import { registerAccount } from '../shared/services/accounts';
+import { pullRegulatoryUpdates } from '../shared/services/regulatory/regulatory-updates';
+import { registerAccount } from '../shared/services/accounts/accounts';
 import { insertRegulatoryUpdate } from '../shared/store/regulatory-repo';
 import type { Priority } from '../shared/domain/regulatory';
 import { roundHalfUp } from '../shared/domain/rounding';
 import { DAY_MS } from '../shared/domain/time';
+import { writeResults } from './results-files';
 
 const N = Number(process.env.N ?? 40_000);
 const ROUNDS = 7;
@@ -77,8 +77,6 @@ export async function benchRegulatoryList(): Promise<void> {
     const bounded = await timeAll();
 
     const out = { measured_at: new Date().toISOString(), stored: N, max_stored: config().REGULATORY_MAX_STORED, rounds: ROUNDS, flooded, pulls, bounded };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/regulatory-list.json', JSON.stringify(out, null, 2) + '\n');
     const table = (rows: typeof flooded) => rows.map((r) => `| \`${r.query}\` | ${r.returned} | ${r.median_ms} | ${r.max_ms} |`);
     const lines = [
       '# Regulatory updates list benchmark',
@@ -96,8 +94,7 @@ export async function benchRegulatoryList(): Promise<void> {
       ...table(bounded),
       '',
     ];
-    writeFileSync('bench/results/regulatory-list.md', lines.join('\n'));
-    console.log(lines.join('\n'));
+    writeResults('regulatory-list', out, lines.join('\n'));
   } finally {
     await runtime.close();
   }

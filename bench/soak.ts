@@ -11,7 +11,7 @@
  *   npm run bench -- soak             SOAK_SECONDS=20 npm run bench -- soak
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { dispatchOptimizationExample, forecastExample, policyComplianceExample, projectEconomicsExample } from '../shared/openapi/examples';
 import { UNLIMITED_ENV } from '../local/unlimited-env';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONNECTIONS = 20;
@@ -184,8 +185,6 @@ export async function benchSoak(): Promise<void> {
       by_request: Object.fromEntries([...tally].map(([name, t]) => [name, { ...t, expected: mix.find((m) => m.name === name)!.expect }])),
     };
 
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/soak.json', JSON.stringify(results, null, 2) + '\n');
     const r = results;
     const md = [
       `# Soak benchmark (${r.measured_at})`,
@@ -204,8 +203,7 @@ export async function benchSoak(): Promise<void> {
       `RSS samples (s: MB): ${samples.map((s) => `${s.second}: ${s.rss_mb}`).join(', ')}`,
       '',
     ].join('\n');
-    writeFileSync('bench/results/soak.md', md);
-    console.log(md);
+    writeResults('soak', results, md);
   } finally {
     if (sampler) clearInterval(sampler);
     await stopServer(child);

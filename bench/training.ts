@@ -5,10 +5,10 @@
  * time (job started to completed), the stored artifact size, and GET /forecast latency with the model warm.
  * Writes bench/results/training.{json,md}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { enterpriseRuntime } from './enterprise-runtime';
 import { yearCsv } from './ingest-data';
 import { roundHalfUp } from '../shared/domain/rounding';
+import { writeResults } from './results-files';
 
 const TARGET_TRAINING_SECONDS_15_MIN = 60;
 const TARGET_FORECAST_MS = 300;
@@ -79,11 +79,8 @@ export async function benchTraining(): Promise<void> {
         wanted: `training a 15-minute year under ${TARGET_TRAINING_SECONDS_15_MIN} s; GET /forecast warm under ${TARGET_FORECAST_MS} ms`,
       },
     };
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/training.json', JSON.stringify(out, null, 2) + '\n');
     const md = ['# Training benchmark', '', '```json', JSON.stringify(out, null, 2), '```', ''].join('\n');
-    writeFileSync('bench/results/training.md', md);
-    console.log(md);
+    writeResults('training', out, md);
   } finally {
     await runtime.close();
   }

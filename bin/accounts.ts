@@ -10,50 +10,47 @@
  * AWS credentials.
  */
 import { parseArgs } from 'node:util';
-import path from 'node:path';
 import { TIERS, type Tier } from '../shared/domain/accounts/tiers';
-import { openLocalStore } from '../local/store-access';
+import { runAgainstStore } from '../local/store-access';
 
 const USAGE = `usage: npm run accounts -- <mint|set-tier|show> --email EMAIL [--tier free|professional|enterprise] [--organization NAME] [--aws]`;
 
 async function main(): Promise<number> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { email: { type: 'string' }, tier: { type: 'string' }, organization: { type: 'string' }, aws: { type: 'boolean', default: false } },
   });
   const command = positionals[0];
+  const { email } = values;
   const tier = values.tier as Tier | undefined;
-  if (!command || !values.email || (tier && !TIERS.includes(tier)) || (command === 'set-tier' && !tier)) {
+  if (!command || !email || (tier && !TIERS.includes(tier)) || (command === 'set-tier' && !tier)) {
     console.error(USAGE);
     return 2;
   }
-  const store = values.aws ? undefined : await openLocalStore(path.resolve(process.env.DATA_DIR ?? '.data'));
-  try {
-    // Loaded after the store is opened: the services read their endpoints from the environment.
-    const accounts = await import('../shared/services/accounts');
+  return runAgainstStore('accounts', values.aws, async () => {
+    const accounts = await import('../shared/services/accounts/accounts');
     const { readUsage } = await import('../shared/store/quotas-repo');
     const { quotaMonth } = await import('../shared/domain/accounts/tiers');
     switch (command) {
       case 'mint': {
-        const email = values.email.toLowerCase();
-        let account = await accounts.accountByEmail(email).catch(() => undefined);
+        const address = email.toLowerCase();
+        let account = await accounts.accountByEmail(address).catch(() => undefined);
         if (!account) {
-          await accounts.registerAccount({ email, organization: values.organization ?? 'operator', use_case: 'minted by an operator', tier_preference: tier ?? 'free' });
-          account = await accounts.accountByEmail(email);
+          await accounts.registerAccount({ email: address, organization: values.organization ?? 'operator', use_case: 'minted by an operator', tier_preference: tier ?? 'free' });
+          account = await accounts.accountByEmail(address);
         }
-        if (tier && tier !== account.tier) account = await accounts.changeTier(email, tier);
+        if (tier && tier !== account.tier) account = await accounts.changeTier(address, tier);
         const key = await accounts.issueKey(account);
-        console.log(JSON.stringify({ email, tier: account.tier, account_id: account.account_id, api_key: key }, null, 2));
+        console.log(JSON.stringify({ email: address, tier: account.tier, account_id: account.account_id, api_key: key }, null, 2));
         return 0;
       }
       case 'set-tier': {
-        const account = await accounts.changeTier(values.email, tier!);
+        const account = await accounts.changeTier(email, tier!);
         console.log(JSON.stringify({ email: account.email, tier: account.tier, note: 'running servers see the change within KEY_CACHE_SECONDS' }, null, 2));
         return 0;
       }
       case 'show': {
-        const account = await accounts.accountByEmail(values.email);
+        const account = await accounts.accountByEmail(email);
         console.log(JSON.stringify({ ...account, usage: await readUsage(account.account_id, quotaMonth()) }, null, 2));
         return 0;
       }
@@ -61,12 +58,7 @@ async function main(): Promise<number> {
         console.error(USAGE);
         return 2;
     }
-  } catch (err) {
-    console.error(`accounts: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    await store?.close();
-  }
+  });
 }
 
 process.exit(await main());

@@ -10,13 +10,11 @@
  * none is configured.
  */
 import { parseArgs } from 'node:util';
-import path from 'node:path';
-import { openLocalStore } from '../local/store-access';
+import { runAgainstStore } from '../local/store-access';
 
 const USAGE = 'usage: npm run regulatory -- <pull|list> [--region CODE] [--limit N] [--aws]';
 
 async function main(): Promise<number> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { region: { type: 'string' }, limit: { type: 'string', default: '50' }, aws: { type: 'boolean', default: false } },
@@ -26,10 +24,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const store = values.aws ? undefined : await openLocalStore(path.resolve(process.env.DATA_DIR ?? '.data'));
-  try {
-    // Loaded after the store is opened: the services read their endpoints from the environment.
-    const service = await import('../shared/services/regulatory-updates');
+  return runAgainstStore('regulatory', values.aws, async () => {
+    const service = await import('../shared/services/regulatory/regulatory-updates');
     const { RegulatoryUpdatesQuery } = await import('../shared/schemas/regulatory');
     if (command === 'list') {
       console.log(JSON.stringify(await service.listUpdates(RegulatoryUpdatesQuery.parse({ region: values.region, limit: values.limit })), null, 2));
@@ -41,12 +37,7 @@ async function main(): Promise<number> {
     if (!failed.length) return 0;
     console.error(`regulatory: every feed failed: ${failed.map((f) => `${f.source} (${f.error ?? 'failed'})`).join(', ')}`);
     return 1;
-  } catch (err) {
-    console.error(`regulatory: ${(err as Error).message}`);
-    return 1;
-  } finally {
-    await store?.close();
-  }
+  });
 }
 
 process.exit(await main());

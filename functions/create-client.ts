@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { createClient } from '../shared/services/tenants';
+import { FOUNDATION_ROUTES } from '../shared/routes/foundation';
+import { createClient } from '../shared/services/accounts/tenants';
 
-export const handler = serve('create-client', { 'create-client': ({ caller, body }) => createClient(caller, body) });
+export const handler = serve(FOUNDATION_ROUTES, 'create-client', { 'create-client': ({ caller, body }) => createClient(caller, body) });

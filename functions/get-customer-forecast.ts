@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { customerForecast } from '../shared/services/customer-forecast';
+import { TRAINING_ROUTES } from '../shared/routes/training';
+import { customerForecast } from '../shared/services/forecasting/customer-forecast';
 
-export const handler = serve('get-customer-forecast', { 'get-forecast': ({ caller, query }) => customerForecast(caller, query) });
+export const handler = serve(TRAINING_ROUTES, 'get-customer-forecast', { 'get-forecast': ({ caller, query }) => customerForecast(caller, query) });

@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { marketplace } from '../shared/services/model-registry';
+import { TRAINING_ROUTES } from '../shared/routes/training';
+import { marketplace } from '../shared/services/training/model-registry';
 
-export const handler = serve('get-models-marketplace', { 'models-marketplace': () => marketplace() });
+export const handler = serve(TRAINING_ROUTES, 'get-models-marketplace', { 'models-marketplace': () => marketplace() });

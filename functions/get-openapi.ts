@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
+import { BATCH_EDGE_ROUTES } from '../shared/routes/batch-edge';
 import { servedDocument } from '../shared/openapi/served-document';
 
-export const handler = serve('get-openapi', { openapi: async ({ event, route }) => servedDocument(event, route) });
+export const handler = serve(BATCH_EDGE_ROUTES, 'get-openapi', { openapi: async ({ event, route }) => servedDocument(event, route) });

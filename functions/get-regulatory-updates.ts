@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { listUpdates } from '../shared/services/regulatory-updates';
+import { POLICY_ROUTES } from '../shared/routes/policy';
+import { listUpdates } from '../shared/services/regulatory/regulatory-updates';
 
-export const handler = serve('get-regulatory-updates', { 'regulatory-updates': ({ query }) => listUpdates(query) });
+export const handler = serve(POLICY_ROUTES, 'get-regulatory-updates', { 'regulatory-updates': ({ query }) => listUpdates(query) });

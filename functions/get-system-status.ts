@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { systemStatus } from '../shared/services/system-status';
+import { FOUNDATION_ROUTES } from '../shared/routes/foundation';
+import { systemStatus } from '../shared/services/platform/system-status';
 
-export const handler = serve('get-system-status', { 'system-status': () => systemStatus() });
+export const handler = serve(FOUNDATION_ROUTES, 'get-system-status', { 'system-status': () => systemStatus() });

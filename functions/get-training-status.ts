@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { trainingStatus } from '../shared/services/training';
+import { TRAINING_ROUTES } from '../shared/routes/training';
+import { trainingStatus } from '../shared/services/training/training';
 
-export const handler = serve('get-training-status', { 'training-status': ({ caller, path }) => trainingStatus(caller, path.job_id) });
+export const handler = serve(TRAINING_ROUTES, 'get-training-status', { 'training-status': ({ caller, path }) => trainingStatus(caller, path.job_id) });

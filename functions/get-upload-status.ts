@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { uploadStatus } from '../shared/services/upload-status';
+import { INGESTION_ROUTES } from '../shared/routes/ingestion';
+import { uploadStatus } from '../shared/services/uploads/upload-status';
 
-export const handler = serve('get-upload-status', { 'upload-status': ({ caller, path }) => uploadStatus(caller, path.upload_id) });
+export const handler = serve(INGESTION_ROUTES, 'get-upload-status', { 'upload-status': ({ caller, path }) => uploadStatus(caller, path.upload_id) });

@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { usageOf } from '../shared/services/accounts';
+import { FOUNDATION_ROUTES } from '../shared/routes/foundation';
+import { usageOf } from '../shared/services/accounts/accounts';
 
-export const handler = serve('get-usage', { usage: ({ caller }) => usageOf(caller) });
+export const handler = serve(FOUNDATION_ROUTES, 'get-usage', { usage: ({ caller }) => usageOf(caller) });

@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { interpolate } from '../shared/services/interpolation';
+import { INTERPOLATION_ROUTES } from '../shared/routes/interpolation';
+import { interpolate } from '../shared/services/interpolation/interpolation';
 
-export const handler = serve('interpolate', { interpolate: ({ caller, body }) => interpolate(caller, body) });
+export const handler = serve(INTERPOLATION_ROUTES, 'interpolate', { interpolate: ({ caller, body }) => interpolate(caller, body) });

@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { optimizeDispatch } from '../shared/services/dispatch';
+import { DISPATCH_ROUTES } from '../shared/routes/dispatch';
+import { optimizeDispatch } from '../shared/services/dispatch/dispatch';
 
-export const handler = serve('optimize-dispatch', { 'dispatch-optimization': ({ body }) => optimizeDispatch(body) });
+export const handler = serve(DISPATCH_ROUTES, 'optimize-dispatch', { 'dispatch-optimization': ({ body }) => optimizeDispatch(body) });

@@ -1,8 +1,9 @@
 import { serve } from '../shared/http/api-handler';
-import { ownedAsset } from '../shared/services/assets';
-import { listDiagnostics, runDiagnosis } from '../shared/services/observe-orient';
+import { OPERATIONS_ROUTES } from '../shared/routes/operations';
+import { ownedAsset } from '../shared/services/operations/assets';
+import { listDiagnostics, runDiagnosis } from '../shared/services/operations/observe-orient';
 
-export const handler = serve('terminal-diagnose', {
+export const handler = serve(OPERATIONS_ROUTES, 'terminal-diagnose', {
   'terminal-diagnose': async ({ caller, body }) =>
     body.action === 'list' ? listDiagnostics(caller.accountId, body.asset_id) : runDiagnosis(caller.accountId, await ownedAsset(caller, body.asset_id)),
 });

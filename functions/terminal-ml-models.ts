@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { listModelRecords } from '../shared/services/model-registry';
+import { TRAINING_ROUTES } from '../shared/routes/training';
+import { listModelRecords } from '../shared/services/training/model-registry';
 
-export const handler = serve('terminal-ml-models', { 'terminal-ml-models': ({ caller, body }) => listModelRecords(caller, body.customer_id) });
+export const handler = serve(TRAINING_ROUTES, 'terminal-ml-models', { 'terminal-ml-models': ({ caller, body }) => listModelRecords(caller, body.customer_id) });

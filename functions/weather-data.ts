@@ -1,4 +1,5 @@
 import { serve } from '../shared/http/api-handler';
-import { weatherData } from '../shared/services/weather-data';
+import { INGESTION_ROUTES } from '../shared/routes/ingestion';
+import { weatherData } from '../shared/services/weather/weather-data';
 
-export const handler = serve('weather-data', { 'weather-data': ({ body }) => weatherData(body) });
+export const handler = serve(INGESTION_ROUTES, 'weather-data', { 'weather-data': ({ body }) => weatherData(body) });

@@ -14,6 +14,7 @@ import { bundleFile } from '../local/lambda-context';
 /**
  * The esbuild options of every function bundle. NodejsFunction adds `--bundle --platform=node`, writes
  * `index.js` for CommonJS, and marks nothing external because the SDK is bundled (`bundleAwsSDK`).
+ * Zod is imported as a namespace (`import * as z`) everywhere, so that esbuild can leave out its 50 locales.
  */
 export const BUNDLE_OPTIONS = {
   // The Lambda runtime (nodejs22.x); the bundles also load in Node 20, which the local runtime and CI use.
@@ -22,6 +23,12 @@ export const BUNDLE_OPTIONS = {
   // require() of Node built-ins, which an ESM bundle would need a createRequire banner for.
   format: 'cjs',
   minify: true,
+  // Packages' ES module builds first: esbuild can drop what a bundle does not use from them (most of the SDK's
+  // CommonJS build stays in whole).
+  mainFields: ['module', 'main'],
+  // moment-timezone's index inlines 700 KB of zone data; its core reads the same data on first use
+  // (shared/domain/forecasting/holiday-calendars.cjs).
+  alias: { 'moment-timezone': 'moment-timezone/moment-timezone' },
   sourcemap: true,
   // Stack traces map to file and line without shipping the sources themselves.
   sourcesContent: false,
@@ -30,17 +37,55 @@ export const BUNDLE_OPTIONS = {
 } as const satisfies BuildOptions;
 
 /**
- * Files a module reads from beside its bundle at run time, which esbuild cannot inline: HiGHS's
- * WebAssembly (shared/domain/dispatch/highs-module.cjs). Paths are relative to the project root.
+ * Files read from beside the bundle at run time, by the source file that reads them: what esbuild cannot inline
+ * (HiGHS's WebAssembly, Swagger UI's script and style) and package data read on first use instead of bundled
+ * (shared/package-data.cjs). Paths are relative to the project root.
  */
-export const RUNTIME_FILES: Readonly<Record<string, readonly string[]>> = {
-  'optimize-dispatch': ['node_modules/highs/build/highs.wasm'],
-  // Batches run dispatch operations too, in the request or from the batch queue.
-  'batch-process': ['node_modules/highs/build/highs.wasm'],
-  'workers/run-batch': ['node_modules/highs/build/highs.wasm'],
-  // The docs page serves Swagger UI's script and style itself (no CDN): shared/openapi/docs-page.ts.
-  'get-docs': ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
+export const FILES_BY_READER: Readonly<Record<string, readonly string[]>> = {
+  'shared/domain/dispatch/highs-module.cjs': ['node_modules/highs/build/highs.wasm'],
+  'shared/openapi/docs-page.ts': ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
+  'shared/domain/locations/resolve-location.ts': ['node_modules/city-timezones/data/cityMap.json'],
+  'shared/domain/forecasting/holiday-calendars.cjs': ['node_modules/date-holidays/data/holidays.json', 'node_modules/moment-timezone/data/packed/latest.json'],
 };
+
+/** A relative import, re-export or require of a source file; `import type` and `export type` lines load nothing. */
+const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]|require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/gm;
+
+const importGraphs = new Map<string, Map<string, string[]>>();
+
+/** The source files (relative to the root) that `file` imports, read once per process. */
+function importsOf(root: string, file: string): string[] {
+  let graph = importGraphs.get(root);
+  if (!graph) importGraphs.set(root, (graph = new Map()));
+  let imports = graph.get(file);
+  if (!imports) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    imports = [...text.matchAll(RELATIVE_IMPORT)].flatMap((m) => {
+      const target = path.join(path.dirname(file), m[1] ?? m[2] ?? m[3]);
+      const found = [target, `${target}.ts`, path.join(target, 'index.ts')].find((f) => /\.(ts|cjs|js)$/.test(f) && existsSync(path.join(root, f)));
+      return found ? [found] : [];
+    });
+    graph.set(file, imports);
+  }
+  return imports;
+}
+
+/**
+ * The files a module's bundle needs beside it: those of every reader its imports reach. CDK copies them
+ * after bundling, before the bundle is ever built, so the import graph stands in for esbuild's metafile;
+ * test/e2e/bundles.test.ts checks the two agree for every module.
+ */
+export function runtimeFiles(module: string, projectRoot = process.cwd(), functionsDir = path.join(projectRoot, 'functions')): string[] {
+  const root = path.resolve(projectRoot);
+  const seen = new Set<string>();
+  const walk = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of importsOf(root, file)) walk(next);
+  };
+  walk(path.relative(root, path.resolve(functionsDir, `${module}.ts`)));
+  return Object.entries(FILES_BY_READER).flatMap(([reader, files]) => (seen.has(reader) ? files : []));
+}
 
 /** Where `npm run bundles` writes by default (git-ignored). */
 export const DEFAULT_BUNDLE_DIR = '.bundles';
@@ -69,7 +114,7 @@ export interface BuildBundlesOptions {
 }
 
 /**
- * Bundles each module to `<dir>/<module>/index.js` (with its source map and RUNTIME_FILES), as CDK's
+ * Bundles each module to `<dir>/<module>/index.js` (with its source map and runtimeFiles), as CDK's
  * asset of that function holds it. One esbuild run for all of them: each entry still gets a bundle of its
  * own (no code splitting), and the modules they share are parsed once.
  */
@@ -92,7 +137,7 @@ export async function buildBundles(dir: string, options: BuildBundlesOptions = {
     outdir: outDir,
     metafile: true,
   });
-  for (const module of modules) for (const file of RUNTIME_FILES[module] ?? []) copyFileSync(path.join(root, file), path.join(outDir, module, path.basename(file)));
+  for (const module of modules) for (const file of runtimeFiles(module, root)) copyFileSync(path.join(root, file), path.join(outDir, module, path.basename(file)));
   // Lambda loads index.js as CommonJS; inside this repository the nearest package.json says "module".
   writeFileSync(path.join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
   const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));

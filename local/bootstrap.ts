@@ -2,7 +2,7 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, SQSClient, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { GSI1, KEY_SCHEMA, TABLES } from '../shared/store/tables';
+import { TABLE_KEY_LAYOUT, TABLES } from '../shared/store/tables';
 import { dlqId, type Pipelines } from '../shared/pipelines';
 import type { Config } from '../shared/config';
 
@@ -13,21 +13,7 @@ export async function createTables(client: DynamoDBClient, cfg: Config): Promise
         new CreateTableCommand({
           TableName: cfg[table.nameFrom],
           BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: [
-            { AttributeName: KEY_SCHEMA.partitionKey, KeyType: 'HASH' },
-            { AttributeName: KEY_SCHEMA.sortKey, KeyType: 'RANGE' },
-          ],
-          AttributeDefinitions: [KEY_SCHEMA.partitionKey, KEY_SCHEMA.sortKey, GSI1.partitionKey, GSI1.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-          GlobalSecondaryIndexes: [
-            {
-              IndexName: GSI1.name,
-              KeySchema: [
-                { AttributeName: GSI1.partitionKey, KeyType: 'HASH' },
-                { AttributeName: GSI1.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'ALL' },
-            },
-          ],
+          ...TABLE_KEY_LAYOUT,
         }),
       );
     } catch (err) {

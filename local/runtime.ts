@@ -22,7 +22,7 @@ import { startEmulators, type Emulators } from './emulators';
 import { createGateway } from './http-gateway';
 import { loadFunction, type AnyHandler } from './lambda-context';
 import { ScheduleRunner } from './schedule-runner';
-import { EdgeNode, registerEdgeNode } from '../shared/edge/edge-node';
+import { EdgeNode, registerEdgeNode } from '../shared/edge-node/edge-node';
 import { QueuePoller, parseQueueConcurrency } from './queue-poller';
 import { S3EventRouter } from './s3-router';
 import { publishEndpoints, withdrawEndpoints } from './store-access';

@@ -52,3 +52,21 @@ export async function openLocalStore(dataDir: string): Promise<{ close(): Promis
   client.destroy();
   return { close: () => emulators.close() };
 }
+
+/**
+ * Runs an operator command against the local store under DATA_DIR (default .data), or with `aws` against the
+ * deployed tables of AWS_REGION; resolves with its exit code, 1 on an error (printed after `name`). `run`
+ * imports the services itself: they read their endpoints from the environment the store sets.
+ */
+export async function runAgainstStore(name: string, aws: boolean, run: () => Promise<number>): Promise<number> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the SDK's Node-version notice is noise in an operator's terminal
+  const store = aws ? undefined : await openLocalStore(path.resolve(process.env.DATA_DIR ?? '.data'));
+  try {
+    return await run();
+  } catch (err) {
+    console.error(`${name}: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}

@@ -2,8 +2,8 @@
  * Environment -> typed configuration, read once per process (cold start).
  * Infrastructure names reach code only through here (ARCHITECTURE 1).
  */
-import { z } from 'zod';
-import { OPEN_METEO_FREE_TIER } from './weather/call-budget';
+import * as z from 'zod';
+import { OPEN_METEO_FREE_TIER } from './weather-providers/call-budget';
 
 const intFromEnv = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
@@ -42,7 +42,7 @@ const EnvSchema = z.object({
   /** Directory whose disk usage /api/system-status reports (the data dir locally, /tmp on Lambda). */
   DISK_PATH: z.string().default('/tmp'),
   /**
-   * Weather source (ARCHITECTURE 9, shared/weather/weather-for.ts): `auto` uses Open-Meteo and falls back to the offline
+   * Weather source (ARCHITECTURE 9, shared/weather-providers/weather-for.ts): `auto` uses Open-Meteo and falls back to the offline
    * climatological model when it cannot answer; `open-meteo` fails instead (the deployed stacks); `offline` never asks.
    */
   WEATHER_PROVIDER: z.enum(['auto', 'open-meteo', 'offline']).default('auto'),
@@ -54,7 +54,7 @@ const EnvSchema = z.object({
   WEATHER_BACKOFF_SECONDS: intFromEnv(60),
   /** Open-Meteo answers cached per 0.1-degree cell and UTC day in the analytics table (`store`), or not at all (`none`: edge nodes without a store, benches). */
   WEATHER_CACHE: z.enum(['store', 'none']).default('store'),
-  /** Open-Meteo's free tier (https://open-meteo.com/en/terms): weighted calls per minute, hour and day, enforced per process (shared/weather/call-budget.ts). */
+  /** Open-Meteo's free tier (https://open-meteo.com/en/terms): weighted calls per minute, hour and day, enforced per process (shared/weather-providers/call-budget.ts). */
   OPEN_METEO_CALLS_PER_MINUTE: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perMinute),
   OPEN_METEO_CALLS_PER_HOUR: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perHour),
   OPEN_METEO_CALLS_PER_DAY: z.coerce.number().positive().default(OPEN_METEO_FREE_TIER.perDay),
@@ -97,7 +97,7 @@ const EnvSchema = z.object({
   /** Set by the edge runtime: results are also written as objects, so that they sync. */
   EDGE_ARCHIVE_RESULTS: z.enum(['0', '1']).default('0'),
   /**
-   * Upload reconciler (shared/services/upload-reconciler.ts): an upload `queued`, `processing` or failed with a
+   * Upload reconciler (shared/services/uploads/upload-reconciler.ts): an upload `queued`, `processing` or failed with a
    * promised retry, untouched for longer than this, is re-driven from its raw object. 20 minutes: a live upload
    * is touched at least every 7 (the processing function's 5-minute time-out, shared/pipelines.ts, plus
    * Lambda's wait of up to 2 minutes before an async retry), with room for a throttled invocation queue.

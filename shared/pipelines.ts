@@ -91,7 +91,7 @@ export const PIPELINES: Pipelines = {
   triggers: [{ id: 'process-upload', prefixes: ['nowcast/', 'historical/'], handler: 'workers/process-upload' }],
   schedules: [
     { id: 'regulatory-feeds', purpose: 'pull the configured regulatory RSS/Atom feeds', handler: 'workers/pull-regulatory-feeds', everyHours: 24, timeoutSeconds: 300 },
-    // Lambda's longest time-out: a pass re-drives uploads one after another (shared/services/upload-reconciler.ts).
+    // Lambda's longest time-out: a pass re-drives uploads one after another (shared/services/uploads/upload-reconciler.ts).
     { id: 'upload-reconciler', purpose: 're-drive uploads stuck queued or processing; fail them after bounded attempts', handler: 'workers/reconcile-uploads', everyMinutes: 15, timeoutSeconds: 900, runAtStart: true },
   ],
 };

@@ -2,7 +2,7 @@
  * zod failures -> 400 "Invalid request: <field path> <problem>" with all problems in `details`
  * (ARCHITECTURE 4). Messages the spec lists word for word are marked with `exact()` and used as they are.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BadRequest } from './errors';
 
 const EXACT_MESSAGES = new Set<string>();

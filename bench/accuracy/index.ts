@@ -20,13 +20,13 @@
  *   ACCURACY_RESAMPLES=1000                     bootstrap resamples
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeResults } from '../results-files';
+import { rAvailable } from '../rscript';
 import { ACCURACY_KINDS, accuracySets, DEFAULT_ORIGINS, FULL_ORIGINS, QUICK_ORIGINS, type AccuracyKind, type AccuracySet, type OriginCounts } from './datasets';
 import { COVERAGE, originRequest, type SetRun } from './evaluate';
 import { benchAccuracyGaps } from './gaps';
-import { rAvailable, runRPeers, type RPeerForecasts } from './r-peers';
+import { runRPeers, type RPeerForecasts } from './r-peers';
 import { markdown } from './report';
 import { scoreSet, type SetScore } from './scores';
 import { checkSet, loadAverageCheck, TARGETS } from './targets';
@@ -185,11 +185,6 @@ export async function benchAccuracy(): Promise<void> {
     sets: scores,
     gaps: gaps?.figures ?? null,
   };
-  const out = partial ? (process.env.ACCURACY_OUT ?? tmpdir()) : 'bench/results';
-  mkdirSync(out, { recursive: true });
-  const base = partial ? `accuracy-partial-${options.kinds.join('-')}` : 'accuracy';
-  writeFileSync(path.join(out, `${base}.json`), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(path.join(out, `${base}.md`), md + '\n');
-  console.log(md);
-  console.log(`\nwritten: ${path.join(out, base)}.{json,md}`);
+  const written = partial ? writeResults(`accuracy-partial-${options.kinds.join('-')}`, results, md, process.env.ACCURACY_OUT ?? tmpdir()) : writeResults('accuracy', results, md);
+  console.log(`\nwritten: ${written}.{json,md}`);
 }

@@ -5,13 +5,10 @@
  * FPP 3rd ed.) and `forecast::dshw` (double-seasonal Holt-Winters, Taylor 2003). One Rscript process per data
  * set reads every origin's history from a temporary file and writes the forecasts back; it runs beside the
  * engine's own evaluation. dshw's likelihood search takes about a minute per origin here (stlf about a second),
- * so it runs on the origins the caller marks. Without `Rscript` on PATH (Debian: `apt-get install r-cran-forecast`) it is skipped.
+ * so it runs on the origins the caller marks. Without `Rscript` on PATH (../rscript.ts) it is skipped.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { stepsPerDay, type RegularSeries } from '../../shared/domain/forecasting/types';
+import type { RegularSeries } from '../../shared/domain/forecasting/types';
+import { runRscript } from '../rscript';
 
 export const R_PEERS = ['r_stlf', 'r_dshw'] as const;
 
@@ -35,12 +32,6 @@ for (line in readLines(args[1])) {
 close(out)
 `;
 
-/** Whether Rscript with the forecast package is usable here. */
-export function rAvailable(): boolean {
-  const probe = spawnSync('Rscript', ['-e', 'suppressMessages(library(forecast))'], { stdio: 'ignore' });
-  return probe.status === 0;
-}
-
 export interface RPeerForecasts {
   /** Per peer and origin, the forecast (null where R failed). */
   forecasts: Record<string, (number[] | null)[]>;
@@ -53,40 +44,24 @@ export interface RPeerForecasts {
  * Starts R on the histories (daily and weekly seasonality at the series' step), dshw only where `dshwAt` is
  * true; resolves when R has answered.
  */
-export function runRPeers(histories: readonly RegularSeries[], horizonSteps: number, dshwAt: readonly boolean[]): Promise<RPeerForecasts> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'accuracy-r-'));
-  const input = path.join(dir, 'histories.csv');
-  const output = path.join(dir, 'forecasts.csv');
-  const script = path.join(dir, 'peers.R');
-  writeFileSync(script, SCRIPT);
-  writeFileSync(input, histories.map((h, k) => (dshwAt[k] ? '1|' : '0|') + h.y.map((v) => (Number.isFinite(v) ? String(v) : 'NA')).join(',')).join('\n') + '\n');
-  const daily = stepsPerDay(histories[0].stepMinutes);
-  return new Promise((resolve) => {
-    const child = spawn('Rscript', [script, input, output, String(daily), String(7 * daily), String(horizonSteps)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-    child.on('close', (code) => {
-      const result: RPeerForecasts = { forecasts: { r_stlf: [], r_dshw: [] }, ms: { r_stlf: 0, r_dshw: 0 } };
-      try {
-        const lines = readFileSync(output, 'utf8').trim().split('\n');
-        const parse = (cells: string) => {
-          const values = cells.split(',').map(Number);
-          return values.length === horizonSteps && values.some(Number.isFinite) ? values : null;
-        };
-        for (const line of lines) {
-          const [stlfSeconds, dshwSeconds, stlf, dshw] = line.split(';');
-          result.forecasts.r_stlf.push(parse(stlf));
-          result.forecasts.r_dshw.push(parse(dshw));
-          result.ms.r_stlf += 1000 * Number(stlfSeconds);
-          result.ms.r_dshw += 1000 * Number(dshwSeconds);
-        }
-        if (lines.length !== histories.length) result.error = `R answered ${lines.length} of ${histories.length} origins (exit ${code}): ${stderr}`;
-      } catch (error) {
-        result.error = `R failed (exit ${code}): ${stderr || String(error)}`;
-        result.forecasts = { r_stlf: histories.map(() => null), r_dshw: histories.map(() => null) };
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve(result);
-    });
-  });
+export async function runRPeers(histories: readonly RegularSeries[], horizonSteps: number, dshwAt: readonly boolean[]): Promise<RPeerForecasts> {
+  const { lines, error } = await runRscript(SCRIPT, histories, horizonSteps, (values, k) => (dshwAt[k] ? '1|' : '0|') + values);
+  const result: RPeerForecasts = { forecasts: { r_stlf: [], r_dshw: [] }, ms: { r_stlf: 0, r_dshw: 0 } };
+  if (error) result.error = error;
+  if (!lines) {
+    result.forecasts = { r_stlf: histories.map(() => null), r_dshw: histories.map(() => null) };
+    return result;
+  }
+  const parse = (cells = '') => {
+    const values = cells.split(',').map(Number);
+    return values.length === horizonSteps && values.some(Number.isFinite) ? values : null;
+  };
+  for (const line of lines) {
+    const [stlfSeconds, dshwSeconds, stlf, dshw] = line.split(';');
+    result.forecasts.r_stlf.push(parse(stlf));
+    result.forecasts.r_dshw.push(parse(dshw));
+    result.ms.r_stlf += 1000 * Number(stlfSeconds);
+    result.ms.r_dshw += 1000 * Number(dshwSeconds);
+  }
+  return result;
 }

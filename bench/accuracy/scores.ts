@@ -28,8 +28,10 @@ export const SIMPLE_PEERS: Record<AccuracyKind, readonly string[]> = {
 export const NAMED_PEERS: Partial<Record<AccuracyKind, readonly string[]>> = { price: ['price_lear'] };
 
 type Loss = (actual: number, forecast: number) => number;
+/** Absolute percentage error as a share (NaN at a zero actual, so that step is not scored). */
+export const absolutePercentageError: Loss = (a, f) => (a !== 0 ? Math.abs((a - f) / a) : NaN);
 const LOSS: Record<AccuracyKind, { loss: Loss; root: boolean; label: string }> = {
-  load: { loss: (a, f) => (a !== 0 ? Math.abs((a - f) / a) : NaN), root: false, label: 'MAPE %' },
+  load: { loss: absolutePercentageError, root: false, label: 'MAPE %' },
   price: { loss: (a, f) => Math.abs(a - f), root: false, label: 'MAE' },
   solar: { loss: (a, f) => (a - f) ** 2, root: true, label: 'RMSE' },
   wind: { loss: (a, f) => (a - f) ** 2, root: true, label: 'RMSE' },
@@ -40,7 +42,13 @@ type Mask = (origin: number, lead: number) => boolean;
 const everyStep: Mask = () => true;
 
 /** Per-origin loss sums of two forecasts over the steps both have (an origin either failed is left out). */
-export function pairSums(actuals: readonly number[][], a: readonly (number[] | null)[], b: readonly (number[] | null)[], loss: Loss, mask: Mask = everyStep): PairedSums & { steps: number } {
+export function pairSums(
+  actuals: readonly (readonly number[])[],
+  a: readonly (readonly number[] | null)[],
+  b: readonly (readonly number[] | null)[],
+  loss: Loss,
+  mask: Mask = everyStep,
+): PairedSums & { steps: number } {
   const out = { a: [] as number[], b: [] as number[], steps: 0 };
   actuals.forEach((actual, o) => {
     const fa = a[o];
@@ -82,7 +90,7 @@ function meanLoss(actuals: readonly number[][], forecasts: readonly (number[] | 
   return root ? Math.sqrt(mean) : mean;
 }
 
-export interface Coverage {
+export interface IntervalCoverage {
   coverage: number;
   width: number;
   steps: number;
@@ -126,7 +134,7 @@ export interface SetScore {
   missingPeers: string[];
   /** Mean weight of each member in the engine's choice. */
   engineWeights: Record<string, number>;
-  intervals: Coverage & { regimes: Record<string, Coverage> };
+  intervals: IntervalCoverage & { regimes: Record<string, IntervalCoverage> };
 }
 
 const roundEstimate = (e: Estimate, digits = 4): Estimate => ({ estimate: roundHalfUp(e.estimate, digits, NaN), lo: roundHalfUp(e.lo, digits, NaN), hi: roundHalfUp(e.hi, digits, NaN) });
@@ -134,7 +142,7 @@ const skill = (ratio: Estimate): Estimate => ({ estimate: 1 - ratio.estimate, lo
 const SEASONS = ['DJF', 'DJF', 'MAM', 'MAM', 'MAM', 'JJA', 'JJA', 'JJA', 'SON', 'SON', 'SON', 'DJF'];
 
 /** Coverage and mean width of the engine's intervals over the masked steps with an actual. */
-function coverage(run: SetRun, mask: Mask): Coverage {
+function coverage(run: SetRun, mask: Mask): IntervalCoverage {
   let inside = 0;
   let width = 0;
   let steps = 0;
@@ -160,8 +168,8 @@ function daylightMask(set: AccuracySet, run: SetRun): boolean[][] {
 }
 
 /** Regimes of the engine's intervals: solar by season and third of each day's daylight, load and wind by forecast-level tercile. */
-function regimes(set: AccuracySet, run: SetRun, daylight: boolean[][] | undefined): Record<string, Coverage> {
-  const out: Record<string, Coverage> = {};
+function regimes(set: AccuracySet, run: SetRun, daylight: boolean[][] | undefined): Record<string, IntervalCoverage> {
+  const out: Record<string, IntervalCoverage> = {};
   if (set.kind === 'solar' && daylight) {
     const season = run.times.map((times) => calendarFeatures(times, set.context.timezone ?? 'UTC').localDay.map((d) => SEASONS[new Date(d * 86_400_000).getUTCMonth()]));
     for (const name of ['DJF', 'MAM', 'JJA', 'SON']) {

@@ -34,13 +34,13 @@ export const METHODS = {
   persistence: 'smart persistence',
   engineCsi: 'engine clear_sky_index_persistence',
 } as const;
-export type Method = (typeof METHODS)[keyof typeof METHODS];
+export type PvMethod = (typeof METHODS)[keyof typeof METHODS];
 
 export interface OriginRun {
   origin: number;
   role: 'TUNE' | 'REPORT';
   measured: number[];
-  forecasts: Partial<Record<Method, number[]>>;
+  forecasts: Partial<Record<PvMethod, number[]>>;
   /** The tuned forecast's P10 and P90 (the untuned model's where there is no tuning yet). */
   p10: number[];
   p90: number[];
@@ -50,7 +50,7 @@ export interface OriginRun {
 export interface SetForecasts {
   origins: OriginRun[];
   /** Wall time per method, ms, and calls. */
-  ms: Partial<Record<Method, { total: number; calls: number }>>;
+  ms: Partial<Record<PvMethod, { total: number; calls: number }>>;
   errors: string[];
 }
 
@@ -63,7 +63,7 @@ export interface ForecastOptions {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function timed<T>(ms: SetForecasts['ms'], method: Method, run: () => T): T {
+function timed<T>(ms: SetForecasts['ms'], method: PvMethod, run: () => T): T {
   const started = performance.now();
   try {
     return run();

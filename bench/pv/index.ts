@@ -13,21 +13,20 @@
  *   PV_BENCH_RESAMPLES=1000      bootstrap resamples
  *   PV_BENCH_LATENCY=0           skip the latency run
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { INFERRED_LOSSES_PCT } from '../../shared/domain/pv/infer-specs';
 import type { PvSystem } from '../../shared/domain/pv/types';
-import { terrainElevation } from '../../shared/weather/terrain-elevation';
+import { terrainElevation } from '../../shared/weather-providers/terrain-elevation';
 import { pvodStation01Set, serfEastSet, STEP_MINUTES, type PvBenchSet } from './data';
 import { daylightMask, localMidnightOrigins, reportStart } from './evaluate';
 import { feedOnSteps, feedRows } from './feed';
-import { clearSkyOutput, forecastSet, HORIZON_STEPS, METHODS, type Method } from './forecasts';
+import { clearSkyOutput, forecastSet, HORIZON_STEPS, METHODS, type PvMethod } from './forecasts';
 import { checkLabelling } from './labelling';
 import { measureLatency, type LatencyResult } from './latency';
 import { everyOrigin, fmt, markdown, TUNED_VS_PERSISTENCE_TARGET, tunedVerdict, type SetReport } from './report';
 import { scoreRuns } from './scores';
 import { inferOnWindows, INFERENCE_WINDOW_DAYS, type InferenceWindow } from './specs';
+import { writeResults } from '../results-files';
 
 /** PVOD station01's coordinates (its metadata), for the gazetteer's elevation before the set is read. */
 const PVOD_PLACE = { latitude: 38.18306, longitude: 117.45722 };
@@ -98,9 +97,9 @@ async function runSet(set: PvBenchSet, options: Options): Promise<SetReport> {
   });
   const daylight = daylightMask(set.t, STEP_MINUTES, set.kw, set.place);
   const capacity = system.capacityKwp;
-  const base: Method[] = [METHODS.untuned, METHODS.tuned, METHODS.persistence, METHODS.engineCsi];
+  const base: PvMethod[] = [METHODS.untuned, METHODS.tuned, METHODS.persistence, METHODS.engineCsi];
   const report = runs.origins.filter((r) => r.role === 'REPORT');
-  const score = (rs: typeof report, methods: Method[]) => scoreRuns(rs, methods, daylight, set.t, capacity, options.resamples);
+  const score = (rs: typeof report, methods: PvMethod[]) => scoreRuns(rs, methods, daylight, set.t, capacity, options.resamples);
   const { capacityKwp, inverterAcKw, tiltDeg, azimuthDeg } = set.known;
   return {
     name: set.name,
@@ -169,11 +168,6 @@ export async function benchPv(): Promise<void> {
     sets: reports,
     latency,
   };
-  const out = partial ? (process.env.PV_BENCH_OUT ?? tmpdir()) : 'bench/results';
-  mkdirSync(out, { recursive: true });
-  const base = partial ? 'pv-partial' : 'pv';
-  writeFileSync(path.join(out, `${base}.json`), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(path.join(out, `${base}.md`), md + '\n');
-  console.log(md);
-  console.log(`\nwritten: ${path.join(out, base)}.{json,md}`);
+  const written = partial ? writeResults('pv-partial', results, md, process.env.PV_BENCH_OUT ?? tmpdir()) : writeResults('pv', results, md);
+  console.log(`\nwritten: ${written}.{json,md}`);
 }

@@ -12,7 +12,7 @@ import { simulatePv } from '../../shared/domain/pv/system-model';
 import { pvQuantiles } from '../../shared/domain/pv/tuning';
 import type { PvSystem } from '../../shared/domain/pv/types';
 import { weatherOnSteps, type WeatherRowAt } from '../../shared/domain/pv/weather-steps';
-import { resetWeatherState } from '../../shared/weather';
+import { resetWeatherState } from '../../shared/weather-providers';
 import { enterpriseRuntime } from '../enterprise-runtime';
 import { standIn, standInHour } from './open-meteo-stand-in';
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { HOUR_MS } from '../../shared/domain/time';
 import { meanClearSky } from '../../shared/domain/weather/clear-sky';
-import { OPEN_METEO_HOURLY } from '../../shared/weather/open-meteo';
+import { OPEN_METEO_HOURLY } from '../../shared/weather-providers/open-meteo';
 
 /** A hazy hour at a place: 80% of the hour's mean clear-sky irradiances, labelled at the hour's end (Open-Meteo's convention). */
 export function standInHour(end: number, latitude: number, longitude: number) {

@@ -5,10 +5,10 @@
  */
 import { pairedRatio, type Estimate } from '../accuracy/bootstrap';
 import { intervalHits, pooledRmse, squaredErrors } from './evaluate';
-import { METHODS, type Method, type OriginRun } from './forecasts';
+import { METHODS, type PvMethod, type OriginRun } from './forecasts';
 
 export interface MethodScore {
-  method: Method;
+  method: PvMethod;
   rmseKw: number;
   /** RMSE over the capacity the set's figures are scaled by, percent. */
   rmsePct: number;
@@ -30,7 +30,7 @@ export interface TableScore {
  * Scores `methods` over the origins where every one of them forecast, on the daylight steps (`daylight` is
  * indexed like the set's grid) where all are finite and power was measured.
  */
-export function scoreRuns(runs: readonly OriginRun[], methods: readonly Method[], daylight: readonly boolean[], times: readonly number[], capacityKw: number, resamples: number): TableScore {
+export function scoreRuns(runs: readonly OriginRun[], methods: readonly PvMethod[], daylight: readonly boolean[], times: readonly number[], capacityKw: number, resamples: number): TableScore {
   const used = runs.filter((r) => methods.every((m) => r.forecasts[m]));
   const sums: Record<string, { sse: number; n: number }[]> = Object.fromEntries(methods.map((m) => [m, []]));
   let inside = 0;

@@ -7,7 +7,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startLocalRuntime } from '../../local/runtime';
-import { changeTier, registerAccount } from '../../shared/services/accounts';
+import { changeTier, registerAccount } from '../../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../../shared/access/authentication';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 import { solarCsv } from '../../test/helpers/uploads';

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { highsMemoryBytes } from '../../shared/domain/dispatch/highs-solver';
 import { DispatchOptimizationRequest } from '../../shared/schemas/dispatch';
-import { optimizeDispatch } from '../../shared/services/dispatch';
+import { optimizeDispatch } from '../../shared/services/dispatch/dispatch';
 import { readCsv } from '../shared-data';
 
 const SOLVES = 10;

@@ -21,10 +21,11 @@
  *   SCALE_PART_TIMEOUT_S=900                         a child part is stopped after this long
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeResults } from '../results-files';
 import { benchLoadVsStlf, type StlfComparison, type StlfRow } from './load-vs-stlf';
 
 /** Issue 20's targets. */
@@ -347,13 +348,8 @@ export async function benchScale(): Promise<void> {
     parts: outcomes,
     stlf: stlf && { ...stlf, seconds: stlfSeconds, loadAverage: stlfLoad },
   };
-  const out = partial ? (process.env.SCALE_OUT ?? tmpdir()) : path.join('bench', 'results');
-  mkdirSync(out, { recursive: true });
-  const base = partial ? 'scale-partial' : 'scale';
-  writeFileSync(path.join(out, `${base}.json`), JSON.stringify(results, null, 2) + '\n');
-  writeFileSync(path.join(out, `${base}.md`), md + '\n');
-  console.log(md);
-  console.log(`\nwritten: ${path.join(out, base)}.{json,md}`);
+  const written = partial ? writeResults('scale-partial', results, md, process.env.SCALE_OUT ?? tmpdir()) : writeResults('scale', results, md);
+  console.log(`\nwritten: ${written}.{json,md}`);
 }
 
 function markdown(rows: readonly Verdict[], outcomes: readonly PartOutcome[], stlf: StlfComparison | null, run: { options: Options; seconds: number; partial: boolean; stlfLoad: { before: number; after: number }; stlfSeconds: number }): string {

@@ -7,17 +7,14 @@
  * the same steps. stlf: MSTL with daily and weekly seasonality, ETS on the seasonally adjusted series (Bandara,
  * Hyndman & Bergmeir 2021; Hyndman & Athanasopoulos, FPP 3rd ed.), as bench/accuracy/r-peers.ts runs it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { forecastSeries } from '../../shared/domain/forecasting/engine';
 import { stepsPerDay, type RegularSeries } from '../../shared/domain/forecasting/types';
 import { clearFoldCache } from '../../shared/domain/forecasting/validation';
 import { pairedRatio, type Estimate, type PairedSums } from '../accuracy/bootstrap';
 import { accuracySets, type AccuracySet } from '../accuracy/datasets';
 import { COVERAGE, originRequest } from '../accuracy/evaluate';
-import { rAvailable } from '../accuracy/r-peers';
+import { absolutePercentageError, pairSums } from '../accuracy/scores';
+import { rAvailable, runRscript } from '../rscript';
 
 /**
  * One untimed stlf call before the timed ones: R compiles a closure on its first calls, and the engine's first
@@ -109,62 +106,23 @@ export function pairedMape(
   a: readonly (readonly number[] | null)[],
   b: readonly (readonly number[] | null)[],
 ): { a: number; b: number; steps: number; perOrigin: PairedSums } {
-  let sumA = 0;
-  let sumB = 0;
-  let steps = 0;
-  const perOrigin: PairedSums = { a: [], b: [] };
-  actuals.forEach((actual, k) => {
-    const fa = a[k];
-    const fb = b[k];
-    if (!fa || !fb) return;
-    let originA = 0;
-    let originB = 0;
-    actual.forEach((y, j) => {
-      if (!Number.isFinite(y) || y === 0 || !Number.isFinite(fa[j]) || !Number.isFinite(fb[j])) return;
-      originA += Math.abs((y - fa[j]) / y);
-      originB += Math.abs((y - fb[j]) / y);
-      steps++;
-    });
-    sumA += originA;
-    sumB += originB;
-    perOrigin.a.push(originA);
-    perOrigin.b.push(originB);
-  });
-  return { a: steps ? (100 * sumA) / steps : NaN, b: steps ? (100 * sumB) / steps : NaN, steps, perOrigin };
+  const { steps, ...perOrigin } = pairSums(actuals, a, b, absolutePercentageError);
+  const mape = (sums: readonly number[]) => (steps ? (100 * sums.reduce((total, x) => total + x, 0)) / steps : NaN);
+  return { a: mape(perOrigin.a), b: mape(perOrigin.b), steps, perOrigin };
 }
 
 /** stlf on every history in one Rscript process; per history, seconds inside R and the forecast (null on failure). */
-function runStlf(histories: readonly RegularSeries[], horizonSteps: number): Promise<{ ms: number[]; forecasts: (number[] | null)[]; error?: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'scale-stlf-'));
-  const input = path.join(dir, 'histories.csv');
-  const output = path.join(dir, 'forecasts.csv');
-  const script = path.join(dir, 'stlf.R');
-  writeFileSync(script, SCRIPT);
-  writeFileSync(input, histories.map((h) => h.y.map((v) => (Number.isFinite(v) ? String(v) : 'NA')).join(',')).join('\n') + '\n');
-  const daily = stepsPerDay(histories[0].stepMinutes);
-  return new Promise((resolve) => {
-    const child = spawn('Rscript', [script, input, output, String(daily), String(7 * daily), String(horizonSteps)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-    child.on('close', (code) => {
-      const ms: number[] = [];
-      const forecasts: (number[] | null)[] = [];
-      let error: string | undefined;
-      try {
-        for (const line of readFileSync(output, 'utf8').trim().split('\n')) {
-          const [seconds, cells] = line.split(';');
-          const values = cells.split(',').map(Number);
-          ms.push(1000 * Number(seconds));
-          forecasts.push(values.length === horizonSteps && values.some(Number.isFinite) ? values : null);
-        }
-        if (ms.length !== histories.length) error = `R answered ${ms.length} of ${histories.length} origins (exit ${code}): ${stderr}`;
-      } catch (e) {
-        error = `R failed (exit ${code}): ${stderr || String(e)}`;
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, forecasts, error });
-    });
-  });
+async function runStlf(histories: readonly RegularSeries[], horizonSteps: number): Promise<{ ms: number[]; forecasts: (number[] | null)[]; error?: string }> {
+  const { lines, error } = await runRscript(SCRIPT, histories, horizonSteps);
+  const ms: number[] = [];
+  const forecasts: (number[] | null)[] = [];
+  for (const line of lines ?? []) {
+    const [seconds, cells = ''] = line.split(';');
+    const values = cells.split(',').map(Number);
+    ms.push(1000 * Number(seconds));
+    forecasts.push(values.length === horizonSteps && values.some(Number.isFinite) ? values : null);
+  }
+  return { ms, forecasts, error };
 }
 
 /**

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { serialiseSeries, type StandardRow } from '../../shared/domain/ingest';
 import { seriesKey } from '../../shared/domain/uploads/object-keys';
 import { startLocalRuntime } from '../../local/runtime';
-import { runTrainingMessage } from '../../shared/services/training';
+import { runTrainingMessage } from '../../shared/services/training/training';
 import { putObject } from '../../shared/store/bucket';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 import { ensureSite } from '../../shared/store/sites-repo';

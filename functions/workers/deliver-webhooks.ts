@@ -5,7 +5,7 @@
  */
 import { sqsBatchHandler } from '../../shared/events/sqs-batch';
 import { WebhookQueueMessage } from '../../shared/schemas/webhooks';
-import { handleWebhookMessage, WEBHOOKS_QUEUE } from '../../shared/services/webhook-delivery';
+import { handleWebhookMessage, WEBHOOKS_QUEUE } from '../../shared/services/webhooks/webhook-delivery';
 
 // Concurrently: ten messages of ten-second POSTs must end within the function's time-out.
 export const handler = sqsBatchHandler(WEBHOOKS_QUEUE, WebhookQueueMessage, (message) => handleWebhookMessage(message), { concurrent: true });

@@ -4,7 +4,7 @@
  */
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { StartRunDetail } from '../../shared/pipelines';
-import { reconcileUploads } from '../../shared/services/upload-reconciler';
+import { reconcileUploads } from '../../shared/services/uploads/upload-reconciler';
 
 export const handler = async (event: ScheduledEvent<Partial<StartRunDetail>>, context: Context) =>
   reconcileUploads({ orphanedBefore: event.detail?.runtime_started_at, deadline: Date.now() + context.getRemainingTimeInMillis() });

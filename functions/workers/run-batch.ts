@@ -2,7 +2,7 @@
 import { receiveCount, sqsBatchHandler } from '../../shared/events/sqs-batch';
 import { PIPELINES } from '../../shared/pipelines';
 import { BatchMessage } from '../../shared/schemas/queue-messages';
-import { BATCHES_QUEUE, runQueuedBatch } from '../../shared/services/batch';
+import { BATCHES_QUEUE, runQueuedBatch } from '../../shared/services/batch/batch';
 
 const QUEUE = PIPELINES.queues.find((q) => q.id === BATCHES_QUEUE)!;
 

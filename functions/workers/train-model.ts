@@ -2,7 +2,7 @@
 import { receiveCount, sqsBatchHandler } from '../../shared/events/sqs-batch';
 import { PIPELINES } from '../../shared/pipelines';
 import { TrainingMessage } from '../../shared/schemas/queue-messages';
-import { runTrainingMessage } from '../../shared/services/training';
+import { runTrainingMessage } from '../../shared/services/training/training';
 
 const MAX_ATTEMPTS = PIPELINES.queues.find((q) => q.id === 'training')!.maxReceiveCount;
 

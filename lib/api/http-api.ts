@@ -39,7 +39,7 @@ export interface ServiceApiProps {
   readonly stageName: string;
   /**
    * Stage-wide ceiling in requests per second: a guard for the account's regional quota. The per-key and
-   * per-address limits of the spec are enforced in the functions (shared/services/rate-limit.ts).
+   * per-address limits of the spec are enforced in the functions (shared/access/rate-limit.ts).
    * @default { rateLimit: 1000, burstLimit: 2000 }
    */
   readonly throttle?: ThrottleSettings;

@@ -9,7 +9,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { BUNDLE_OPTIONS, RUNTIME_FILES } from '../bundling';
+import { BUNDLE_OPTIONS, runtimeFiles } from '../bundling';
 
 /** Settings every function of a stack shares. */
 export interface FunctionSettings {
@@ -45,9 +45,6 @@ export interface ServiceFunctionProps {
   /** @default - the module name */
   readonly description?: string;
 }
-
-// Moved beside the bundle options; exported here still for the stacks' tests.
-export { RUNTIME_FILES } from '../bundling';
 
 /** `workers/process-upload` -> `WorkersProcessUpload`: a construct id per module. */
 export const moduleConstructId = (module: string): string =>
@@ -95,13 +92,15 @@ export class ServiceFunction extends Construct {
         sourcesContent: BUNDLE_OPTIONS.sourcesContent,
         target: BUNDLE_OPTIONS.target,
         format: { cjs: OutputFormat.CJS, esm: OutputFormat.ESM }[BUNDLE_OPTIONS.format],
+        mainFields: [...BUNDLE_OPTIONS.mainFields],
+        esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_OPTIONS.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // The SDK versions pinned in package-lock.json are the ones tested; the runtime's copy may differ.
         bundleAwsSDK: true,
         logLevel: { warning: LogLevel.WARNING, error: LogLevel.ERROR }[BUNDLE_OPTIONS.logLevel],
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) => (RUNTIME_FILES[props.module] ?? []).map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
+          afterBundling: (inputDir: string, outputDir: string) => runtimeFiles(props.module, settings.projectRoot, settings.functionsDir).map((file) => `cp "${path.join(inputDir, file)}" "${outputDir}"`),
         },
       },
     });

@@ -70,6 +70,19 @@ function batchEntries(input) {
   return entries;
 }
 
+/** A batch action's queue (it must exist, whatever the entries) and its checked entries. */
+function batchOf(store, input) {
+  const name = queueNameOf(input);
+  const queue = store.queue(name);
+  return { name, queue, entries: batchEntries(input) };
+}
+
+/** A single action served by the store's batch method: the one outcome's error is the action's. */
+function single([err]) {
+  if (err) throw err;
+  return {};
+}
+
 const failure = (id, err) => {
   if (!(err instanceof errors.SqsError)) throw err;
   return { Id: id, SenderFault: true, Code: err.queryCode, Message: err.message };
@@ -169,9 +182,7 @@ export const ACTIONS = {
   },
 
   SendMessageBatch(store, input, request) {
-    const name = queueNameOf(input);
-    const queue = store.queue(name);
-    const entries = batchEntries(input);
+    const { name, queue, entries } = batchOf(store, input);
     const bytes = entries.reduce((sum, e) => sum + Buffer.byteLength(typeof e.MessageBody === 'string' ? e.MessageBody : '', 'utf8'), 0);
     if (bytes > queue.attributes.MaximumMessageSize) throw errors.batchTooLong(bytes, queue.attributes.MaximumMessageSize);
     const accepted = [];
@@ -216,29 +227,20 @@ export const ACTIONS = {
   },
 
   DeleteMessage(store, input) {
-    const [err] = store.delete(queueNameOf(input), [requiredString(input, 'ReceiptHandle')]);
-    if (err) throw err;
-    return {};
+    return single(store.delete(queueNameOf(input), [requiredString(input, 'ReceiptHandle')]));
   },
 
   DeleteMessageBatch(store, input) {
-    const name = queueNameOf(input);
-    store.queue(name);
-    const entries = batchEntries(input);
+    const { name, entries } = batchOf(store, input);
     return batchResult(entries, store.delete(name, entries.map((e) => e.ReceiptHandle)));
   },
 
   ChangeMessageVisibility(store, input) {
-    const name = queueNameOf(input);
-    const [err] = store.changeVisibility(name, [visibilityChange(input)]);
-    if (err) throw err;
-    return {};
+    return single(store.changeVisibility(queueNameOf(input), [visibilityChange(input)]));
   },
 
   ChangeMessageVisibilityBatch(store, input) {
-    const name = queueNameOf(input);
-    store.queue(name);
-    const entries = batchEntries(input);
+    const { name, entries } = batchOf(store, input);
     const checked = entries.map((entry) => {
       try {
         return visibilityChange(entry);

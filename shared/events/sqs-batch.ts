@@ -10,7 +10,7 @@
  * FullBatchFailureError when every record fails, where our workers return the failures as before.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { log } from '../logger';
 
 /** A message body that is not JSON or not the queue's message: retrying will not change it, SQS parks it in the end. */

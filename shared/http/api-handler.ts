@@ -6,10 +6,11 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { randomUUID } from 'node:crypto';
 import { BadRequest, RateLimited, TierRequired, Unauthorized } from '../errors';
-import { malformedPathMessage, matchPath, meetsTier, routeKey, ROUTES, type HandlerModule, type RouteIdOf, type RowOf, type Route } from '../routes';
+import { malformedPathMessage, matchPath, meetsTier, routeKey } from '../routes/matching';
+import type { Route } from '../routes/route';
 import { authenticate, presentedKey, type Caller } from '../access/authentication';
 import { rateLimitHeaders, secondsUntilReset, takeRequest, type RateDecision } from '../access/rate-limit';
 import { flushRequestStats, recordRequest } from '../access/request-stats';
@@ -166,12 +167,18 @@ export function routeHandler<R extends Route>(route: R, run: Run<R>, options: Ha
 }
 
 /**
- * The Lambda handler of a module in functions/: one `run` for each row that names the module, keyed by
- * row id (the types require exactly those rows). A module with several rows dispatches on the event's
- * route key, which API Gateway and the local gateway both set.
+ * The Lambda handler of a module in functions/: one `run` for each row of its capability's table
+ * (shared/routes/<capability>.ts) that names the module, keyed by row id (the types require exactly those
+ * rows). A module with several rows dispatches on the event's route key, which API Gateway and the local
+ * gateway both set.
  */
-export function serve<M extends HandlerModule>(module: M, runs: { [Id in RouteIdOf<M>]: Run<RowOf<Id>> }, options: HandlerOptions = {}): Handler {
-  const rows = ROUTES.filter((r) => r.handler === module);
+export function serve<const Rows extends readonly Route[], M extends Rows[number]['handler']>(
+  capability: Rows,
+  module: M,
+  runs: { [Id in Extract<Rows[number], { handler: M }>['id']]: Run<Extract<Rows[number], { id: Id }>> },
+  options: HandlerOptions = {},
+): Handler {
+  const rows = capability.filter((r) => r.handler === module);
   const byId = runs as Record<string, Run<Route>>;
   const extra = Object.keys(byId).filter((id) => !rows.some((r) => r.id === id));
   const missing = rows.filter((r) => typeof byId[r.id] !== 'function').map((r) => r.id);

@@ -3,7 +3,7 @@
  * the middleware validates with, the response schemas, quota and summary), with the prose and examples
  * of shared/openapi/route-docs.ts, so it cannot drift from the code.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createDocument,
   type ZodOpenApiContentObject,

@@ -3,7 +3,7 @@
  * messages per endpoint"), the service's named errors of that route, and for a 400 without one the message
  * the route's own schema gives an empty request. Every route's 401 is `Unauthorized`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceError } from '../errors';
 import { parseWith } from '../validation';
 import type { Route } from '../routes';

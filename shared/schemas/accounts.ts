@@ -1,5 +1,5 @@
 /** Request schemas of the account and tenancy endpoints (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_ROUNDTRIP_EFFICIENCY } from '../domain/physical-bounds';
 import { MAX_ID_LENGTH, energyKwh, powerKw } from './bounds';
 

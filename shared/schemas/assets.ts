@@ -1,5 +1,5 @@
 /** An asset as /terminal/assets `add` takes it (SPEC 4.3); the action's schema is in ./terminal.ts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { powerKw } from './bounds';
 import { idSchema, textSchema } from './accounts';
 

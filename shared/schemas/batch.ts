@@ -1,9 +1,9 @@
 /**
  * POST /api/batch-process and GET /api/batch/{batch_id} (SPEC 4.1, ARCHITECTURE 9). Only the envelope of
  * each operation is checked here; its own keys are checked when it runs, by the schema of the endpoint it
- * stands for, so one invalid operation fails alone (shared/services/batch.ts).
+ * stands for, so one invalid operation fails alone (shared/services/batch/batch.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier } from './bounds';
 import { config } from '../config';
 import { MAX_CALLBACK_URL_LENGTH, callbackUrlProblem } from '../domain/webhooks/callback-url';

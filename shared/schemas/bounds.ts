@@ -3,7 +3,7 @@
  * parameters" and "Numbers with physical meaning"). Schemas use these; shared/http/input-bounds.ts applies
  * the id and magnitude rules to every request, so a loose body cannot slip past them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ABS_PRICE, MAX_ENERGY_KWH, MAX_POWER_KW, MAX_SERIES_VALUE } from '../domain/physical-bounds';
 
 export { MAX_ABS_NUMBER, MIN_ABS_NONZERO_NUMBER } from '../domain/physical-bounds';

@@ -1,5 +1,5 @@
 /** POST /api/dispatch-optimization and POST /api/realtime-dispatch (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_DISPATCH_INTERVALS } from '../domain/dispatch/problem';
 import { COMMAND_ACTIONS, COMMAND_PRIORITIES } from '../domain/dispatch/command-checks';
 import { idSchema } from './accounts';

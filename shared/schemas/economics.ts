@@ -1,5 +1,5 @@
 /** POST /api/project-economics (SPEC 4.1; ARCHITECTURE 9, "Project economics inputs"). Types here, ranges and agreement in the domain. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEPRECIATION_SCHEDULES, MAX_PROJECT_LIFETIME } from '../domain/economics';
 import { MAX_AMOUNT } from '../domain/physical-bounds';
 import { energyKwh } from './bounds';

@@ -1,5 +1,5 @@
 /** GET /forecast query (SPEC 4.4). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier } from './bounds';
 import { exact } from '../validation';
 

@@ -1,5 +1,5 @@
 /** Requests of the forecasting endpoints (SPEC 4.1 /forecast, /api/price-forecast; 4.4 freemium). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { price, seriesValue } from './bounds';
 import { canonicalTimeZone } from './weather';
 

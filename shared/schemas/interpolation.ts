@@ -1,5 +1,5 @@
 /** POST /interpolate (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier, powerKw, seriesValue } from './bounds';
 
 export const INTERPOLATION_MODES = ['fill_missing_blocks', 'quality_enhancement'] as const;

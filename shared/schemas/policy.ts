@@ -1,5 +1,5 @@
 /** POST /api/policy-compliance and /api/policy-compliance-freemium (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DETAIL_LEVELS } from '../domain/policy/types';
 
 const text = z.string().trim().max(200);

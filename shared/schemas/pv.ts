@@ -1,5 +1,5 @@
 /** Requests of the PV endpoints (ARCHITECTURE 9, "PV system specs and physics forecasts"; issue 19). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { exact } from '../validation';
 import { identifier, powerKw } from './bounds';
 

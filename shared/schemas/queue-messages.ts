@@ -2,10 +2,10 @@
  * The messages on the work queues of shared/pipelines.ts, as each consumer checks them before it acts
  * (shared/events/sqs-batch.ts). The webhooks queue's messages are in ./webhooks.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { QueuedDomainEvent } from './webhooks';
 
-/** A message on the batches queue (shared/services/batch.ts). */
+/** A message on the batches queue (shared/services/batch/batch.ts). */
 export const BatchMessage = z.object({ account_id: z.string().min(1), batch_id: z.string().min(1) });
 export type BatchMessage = z.infer<typeof BatchMessage>;
 

@@ -1,5 +1,5 @@
 /** GET /api/regulatory-updates query parameters (SPEC 4.1 leaves them open; README: regulatory updates). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const PRIORITIES = ['high', 'medium', 'low'] as const;
 

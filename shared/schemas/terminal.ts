@@ -5,7 +5,7 @@
  * or order is found (so an unknown asset is a 404 before any 400, with the domain's own messages) are
  * declared here for the document and the types, and left unchecked: `checkedLater`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { oas31 } from 'zod-openapi';
 import { MAINTENANCE_TYPES, PRIORITIES } from '../domain/operations/schedules';
 import { exact } from '../validation';

@@ -1,5 +1,5 @@
 /** POST /train (SPEC 4.1) and the stored-results queries. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier } from './bounds';
 
 const hours = z.array(z.number().int().min(1).max(24 * 28)).max(12);

@@ -1,5 +1,5 @@
 /** Upload requests (SPEC 4.1 and 4.2). Presence of the required parameters is checked first, with the spec's message. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier, seriesValue } from './bounds';
 import { idSchema, textSchema } from './accounts';
 

@@ -1,5 +1,5 @@
 /** POST /api/weather-data request (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DAY_MS } from '../domain/time';
 
 export const WEATHER_PARAMETERS = ['temperature', 'solar_radiation', 'wind_speed', 'cloud_cover', 'humidity', 'pressure'] as const;

@@ -2,7 +2,7 @@
  * Webhook registrations (ARCHITECTURE 9: POST/GET /api/webhooks, DELETE /api/webhooks/{webhook_id}) and
  * the two kinds of message on the `webhooks` queue.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { identifier } from './bounds';
 import { exact } from '../validation';
 import { config } from '../config';

@@ -1,7 +1,7 @@
 /** Accounts and their API keys (only SHA-256 hashes are stored). */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './aws-clients';
-import { deleteItem, getItem, putItem, putNew, queryPartition, withoutKeys } from './dynamo';
+import { deleteItem, getItem, getRecord, putItem, putNew, queryPartition } from './dynamo';
 import { keys } from './keys';
 import { tableName } from './tables';
 import type { Tier } from '../domain/accounts/tiers';
@@ -34,8 +34,7 @@ export async function createAccount(account: Account): Promise<void> {
 }
 
 export async function getAccount(accountId: string): Promise<Account | undefined> {
-  const item = await getItem('accounts', keys.account(accountId));
-  return item && withoutKeys<Account>(item);
+  return getRecord<Account>('accounts', keys.account(accountId));
 }
 
 export async function findAccountIdByEmail(email: string): Promise<string | undefined> {
@@ -49,8 +48,7 @@ export async function storeKey(hash: string, record: KeyRecord): Promise<void> {
 }
 
 export async function findKey(hash: string): Promise<KeyRecord | undefined> {
-  const item = await getItem('accounts', keys.apiKey(hash));
-  return item && withoutKeys<KeyRecord>(item);
+  return getRecord<KeyRecord>('accounts', keys.apiKey(hash));
 }
 
 export async function revokeKey(accountId: string, hash: string): Promise<void> {

@@ -1,5 +1,5 @@
 /** Assets of an account (operations table). Asset ids are chosen by the caller, unique per account. */
-import { getItem, putNew, queryPartition, withoutKeys } from './dynamo';
+import { getRecord, listRecords, putNew } from './dynamo';
 import { keys } from './keys';
 
 export interface AssetRecord {
@@ -19,13 +19,11 @@ export const insertAsset = (a: AssetRecord): Promise<boolean> =>
   putNew('operations', { ...keys.asset(a.account_id, a.asset_id), ...a });
 
 export async function getAsset(accountId: string, assetId: string): Promise<AssetRecord | undefined> {
-  const item = await getItem('operations', keys.asset(accountId, assetId));
-  return item && withoutKeys<AssetRecord>(item);
+  return getRecord<AssetRecord>('operations', keys.asset(accountId, assetId));
 }
 
 export async function listAssets(accountId: string): Promise<AssetRecord[]> {
-  const { pk, skPrefix } = keys.assetsOf(accountId);
-  return (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<AssetRecord>(i));
+  return listRecords<AssetRecord>('operations', keys.assetsOf(accountId));
 }
 
 /** Assets of an account linked to a site (assets carry optional customer_id and site_id; ARCHITECTURE 9). */

@@ -4,7 +4,7 @@
  * would not fit in a DynamoDB item (400 KB).
  */
 import { getObjectTextIfExists, putObject } from './bucket';
-import { getItem, putNew, setFields, withoutKeys } from './dynamo';
+import { getRecord, putNew, setFields } from './dynamo';
 import type { Tier } from '../domain/accounts/tiers';
 import { keys } from './keys';
 
@@ -43,8 +43,7 @@ export async function createBatch(batch: BatchRecord): Promise<boolean> {
 
 /** The account's batch, or undefined (also for another account's id). */
 export async function getBatch(accountId: string, batchId: string): Promise<BatchRecord | undefined> {
-  const item = await getItem('analytics', keys.batch(accountId, batchId));
-  return item && withoutKeys<BatchRecord>(item);
+  return getRecord<BatchRecord>('analytics', keys.batch(accountId, batchId));
 }
 
 export async function updateBatch(accountId: string, batchId: string, patch: Partial<Omit<BatchRecord, 'batch_id' | 'account_id'>>): Promise<void> {

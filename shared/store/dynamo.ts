@@ -71,6 +71,26 @@ export async function setFields(
   }
 }
 
+/**
+ * Adds to numeric attributes in one atomic update (a missing attribute counts as 0); with `expiresAt` (epoch
+ * seconds) the item's TTL is set by the first write only. Resolves with the updated attributes.
+ */
+export async function addToCounters(table: Table, key: Key, amounts: Record<string, number>, expiresAt?: number): Promise<Item> {
+  const counters = Object.entries(amounts);
+  const ttl = expiresAt === undefined ? undefined : { name: { '#ttl': TTL_ATTRIBUTE }, value: { ':ttl': expiresAt } };
+  const out = await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(table),
+      Key: key,
+      UpdateExpression: `ADD ${counters.map((_, i) => `#a${i} :a${i}`).join(', ')}${ttl ? ' SET #ttl = if_not_exists(#ttl, :ttl)' : ''}`,
+      ExpressionAttributeNames: { ...Object.fromEntries(counters.map(([name], i) => [`#a${i}`, name])), ...ttl?.name },
+      ExpressionAttributeValues: { ...Object.fromEntries(counters.map(([, amount], i) => [`:a${i}`, amount])), ...ttl?.value },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return out.Attributes ?? {};
+}
+
 export async function deleteItem(table: Table, key: Key): Promise<void> {
   await documentClient().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
 }
@@ -108,7 +128,7 @@ export function queryPartition(
   );
 }
 
-export function queryIndex(table: Table, gsi1pk: string, options: QueryOptions = {}): Promise<Item[]> {
+function queryIndex(table: Table, gsi1pk: string, options: QueryOptions = {}): Promise<Item[]> {
   return queryAll(
     {
       TableName: tableName(table),
@@ -165,4 +185,20 @@ export async function* indexPages(
 export function withoutKeys<T>(item: Item): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, [TTL_ATTRIBUTE]: _t, ...rest } = item;
   return rest as T;
+}
+
+/** The record at `key` without its storage keys (undefined when absent or expired). */
+export async function getRecord<T>(table: Table, key: Key): Promise<T | undefined> {
+  const item = await getItem(table, key);
+  return item && withoutKeys<T>(item);
+}
+
+/** The records of a partition whose sort keys start with a prefix (a `keys.*Of` pair), without storage keys. */
+export async function listRecords<T>(table: Table, { pk, skPrefix }: { pk: string; skPrefix: string }): Promise<T[]> {
+  return (await queryPartition(table, pk, { prefix: skPrefix })).map((i) => withoutKeys<T>(i));
+}
+
+/** The records under one GSI1 partition key, without storage keys. */
+export async function listIndexed<T>(table: Table, gsi1pk: string): Promise<T[]> {
+  return (await queryIndex(table, gsi1pk)).map((i) => withoutKeys<T>(i));
 }

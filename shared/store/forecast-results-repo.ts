@@ -1,5 +1,5 @@
 /** Stored forecast results (analytics table), newest last within a customer. */
-import { putItem, queryPartition, withoutKeys } from './dynamo';
+import { listRecords, putItem } from './dynamo';
 import { keys } from './keys';
 import { archiveResult } from './result-archive';
 
@@ -35,6 +35,5 @@ export async function saveForecastResult(result: StoredForecastResult): Promise<
 }
 
 export async function listForecastResults(customerId: string): Promise<StoredForecastResult[]> {
-  const { pk, skPrefix } = keys.forecastResultsOf(customerId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<StoredForecastResult>(i));
+  return listRecords<StoredForecastResult>('analytics', keys.forecastResultsOf(customerId));
 }

@@ -1,5 +1,5 @@
 /** Stored interpolation results (analytics table), per account, newest last. */
-import { putItem, queryPartition, withoutKeys } from './dynamo';
+import { listRecords, putItem } from './dynamo';
 import { keys } from './keys';
 import { archiveResult } from './result-archive';
 
@@ -23,6 +23,5 @@ export async function saveInterpolationResult(result: StoredInterpolationResult)
 }
 
 export async function listInterpolationResultsOf(accountId: string): Promise<StoredInterpolationResult[]> {
-  const { pk, skPrefix } = keys.interpolationResultsOf(accountId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<StoredInterpolationResult>(i));
+  return listRecords<StoredInterpolationResult>('analytics', keys.interpolationResultsOf(accountId));
 }

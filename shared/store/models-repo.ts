@@ -2,7 +2,7 @@
  * The model registry (analytics table): one record per trained model version of a site. Production models
  * also carry the status index key, so /health and the marketplace find them without a scan.
  */
-import { getItem, putItem, queryIndex, queryPartition, setFields, withoutKeys } from './dynamo';
+import { getRecord, listIndexed, listRecords, putItem, setFields } from './dynamo';
 import { keys } from './keys';
 
 export type ModelStatus = 'production' | 'challenger' | 'archived';
@@ -66,22 +66,19 @@ export async function changeModelStatus(model: ModelRecord & { version: number }
 }
 
 export async function getModel(customerId: string, siteId: string, version: number): Promise<ModelRecord | undefined> {
-  const item = await getItem('analytics', keys.model(customerId, siteId, version));
-  return item && withoutKeys<ModelRecord>(item);
+  return getRecord<ModelRecord>('analytics', keys.model(customerId, siteId, version));
 }
 
 export async function listModelsOfCustomer(customerId: string): Promise<ModelRecord[]> {
-  const { pk, skPrefix } = keys.modelsOfCustomer(customerId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<ModelRecord>(i));
+  return listRecords<ModelRecord>('analytics', keys.modelsOfCustomer(customerId));
 }
 
 /** A site's model versions, oldest first. */
 export async function listModelsOfSite(customerId: string, siteId: string): Promise<(ModelRecord & { version: number })[]> {
-  const { pk, skPrefix } = keys.modelsOfSite(customerId, siteId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<ModelRecord & { version: number }>(i));
+  return listRecords<ModelRecord & { version: number }>('analytics', keys.modelsOfSite(customerId, siteId));
 }
 
 /** Production models of every customer, through the status index. */
 export async function listProductionModels(): Promise<ModelRecord[]> {
-  return (await queryIndex('analytics', keys.productionModelsIndex().gsi1pk)).map((i) => withoutKeys<ModelRecord>(i));
+  return listIndexed<ModelRecord>('analytics', keys.productionModelsIndex().gsi1pk);
 }

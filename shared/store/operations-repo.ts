@@ -3,7 +3,7 @@
  * diagnostics and OODA summaries, each kind in one partition per account; and the tracking subscriptions
  * of each order. One generic collection keeps the key handling in one place.
  */
-import { getItem, putNew, queryPartition, setFields, withoutKeys, type Item } from './dynamo';
+import { getRecord, listRecords, putNew, setFields, type Item } from './dynamo';
 import { keys } from './keys';
 
 export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA' | 'DISPATCH_COMMAND';
@@ -24,12 +24,10 @@ export function operationsCollection<T extends { account_id: string }>(kind: Ope
   return {
     insert: (record) => putNew('operations', { ...keys.operationsRecord(record.account_id, kind, sortIdOf(record)), ...(record as Item) }),
     async get(accountId, sortId) {
-      const item = await getItem('operations', keys.operationsRecord(accountId, kind, sortId));
-      return item && withoutKeys<T>(item);
+      return getRecord<T>('operations', keys.operationsRecord(accountId, kind, sortId));
     },
     async list(accountId, filter) {
-      const { pk, skPrefix } = keys.operationsRecordsOf(accountId, kind);
-      const records = (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<T>(i));
+      const records = await listRecords<T>('operations', keys.operationsRecordsOf(accountId, kind));
       return records.filter((r) => !filter || filter(r)).sort((a, b) => String(b[timeField]).localeCompare(String(a[timeField])));
     },
     update: (accountId, sortId, patch, condition) =>
@@ -57,8 +55,7 @@ export interface TrackingSubscription {
 export const insertSubscription = (s: TrackingSubscription) => putNew('operations', { ...keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), ...s });
 
 export async function listSubscriptions(accountId: string, orderId: string): Promise<TrackingSubscription[]> {
-  const { pk, skPrefix } = keys.orderSubscriptionsOf(accountId, orderId);
-  return (await queryPartition('operations', pk, { prefix: skPrefix })).map((i) => withoutKeys<TrackingSubscription>(i)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return (await listRecords<TrackingSubscription>('operations', keys.orderSubscriptionsOf(accountId, orderId))).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
 export const deactivateSubscription = (s: TrackingSubscription, reason: string) =>

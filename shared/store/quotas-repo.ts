@@ -4,7 +4,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './aws-clients';
-import { getItem, isConditionFailed } from './dynamo';
+import { addToCounters, getItem, isConditionFailed } from './dynamo';
 import { keys } from './keys';
 import { tableName } from './tables';
 import { QUOTA_KINDS, type QuotaKind } from '../domain/accounts/tiers';
@@ -42,15 +42,7 @@ export async function incrementWithinLimit(
 
 /** Gives back units of a request that failed after consuming them (refused requests consume nothing). */
 export async function decrement(accountId: string, month: string, kind: QuotaKind, amount = 1): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName('accounts'),
-      Key: keys.quota(accountId, month),
-      UpdateExpression: 'ADD #k :n',
-      ExpressionAttributeNames: { '#k': kind },
-      ExpressionAttributeValues: { ':n': -amount },
-    }),
-  );
+  await addToCounters('accounts', keys.quota(accountId, month), { [kind]: -amount });
 }
 
 export async function readUsage(accountId: string, month: string): Promise<Usage> {

@@ -1,6 +1,6 @@
 /** Regulatory updates (ARCHITECTURE 5, flow 5): stored once each, with the feed keys already seen. */
 import type { RegulatoryUpdate } from '../domain/regulatory';
-import { deleteItem, getItem, indexPages, putItem, putNew, queryPartition, setFields, withoutKeys, type ItemFilter } from './dynamo';
+import { deleteItem, getItem, getRecord, indexPages, putItem, putNew, queryPartition, setFields, withoutKeys, type ItemFilter } from './dynamo';
 import { keys } from './keys';
 
 /** Stores an update unless one with its id exists; true when it was new. */
@@ -126,6 +126,5 @@ export interface PullRecord {
 export const savePullRecord = (record: PullRecord): Promise<void> => putItem('analytics', { ...keys.regulatoryPull(), ...record });
 
 export async function lastPullRecord(): Promise<PullRecord | undefined> {
-  const item = await getItem('analytics', keys.regulatoryPull());
-  return item && withoutKeys<PullRecord>(item);
+  return getRecord<PullRecord>('analytics', keys.regulatoryPull());
 }

@@ -3,13 +3,12 @@
  * upload updates the coverage of the months it touches without reading the others (domain/ingest/month-summary.ts).
  */
 import type { MonthSummary } from '../domain/ingest';
-import { getItem, putItem, queryPartition, withoutKeys } from './dynamo';
+import { getItem, listRecords, putItem } from './dynamo';
 import { keys } from './keys';
 
 /** Every month summary of the site, in month order (one query, whatever the history's length). */
 export async function listMonthSummaries(customerId: string, siteId: string): Promise<MonthSummary[]> {
-  const { pk, skPrefix } = keys.seriesSummariesOf(customerId, siteId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<MonthSummary>(i));
+  return listRecords<MonthSummary>('analytics', keys.seriesSummariesOf(customerId, siteId));
 }
 
 export async function saveMonthSummaries(customerId: string, siteId: string, summaries: MonthSummary[]): Promise<void> {

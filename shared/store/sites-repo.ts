@@ -1,7 +1,7 @@
 /** Sites of a customer (analytics table), with the coverage of their standardised series. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './aws-clients';
-import { getItem, isConditionFailed, putNew, queryPartition, setFields, withoutKeys } from './dynamo';
+import { getRecord, isConditionFailed, listRecords, putNew, setFields } from './dynamo';
 import { keys } from './keys';
 import { tableName } from './tables';
 
@@ -50,8 +50,7 @@ export interface StoredPvSystem {
 }
 
 export async function getSite(customerId: string, siteId: string): Promise<SiteRecord | undefined> {
-  const item = await getItem('analytics', keys.site(customerId, siteId));
-  return item && withoutKeys<SiteRecord>(item);
+  return getRecord<SiteRecord>('analytics', keys.site(customerId, siteId));
 }
 
 /** Creates the site on first use; returns the stored record either way. */
@@ -61,8 +60,7 @@ export async function ensureSite(site: SiteRecord): Promise<SiteRecord> {
 }
 
 export async function listSites(customerId: string): Promise<SiteRecord[]> {
-  const { pk, skPrefix } = keys.sitesOf(customerId);
-  return (await queryPartition('analytics', pk, { prefix: skPrefix })).map((i) => withoutKeys<SiteRecord>(i));
+  return listRecords<SiteRecord>('analytics', keys.sitesOf(customerId));
 }
 
 export async function setCoverage(customerId: string, siteId: string, coverage: SiteCoverage): Promise<void> {

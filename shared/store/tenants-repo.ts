@@ -1,5 +1,5 @@
 /** Clients, customers and devices of an account (ARCHITECTURE 3: tenancy). */
-import { getItem, putItem, putNew, deleteItem, queryIndex, setFields, withoutKeys } from './dynamo';
+import { deleteItem, getRecord, listIndexed, putItem, putNew, setFields } from './dynamo';
 import { keys } from './keys';
 
 export interface ClientRecord {
@@ -59,8 +59,7 @@ export const insertClient = (c: ClientRecord): Promise<boolean> =>
   putNew('accounts', { ...keys.client(c.account_id, c.client_id), ...c });
 
 export async function getClient(accountId: string, clientId: string): Promise<ClientRecord | undefined> {
-  const item = await getItem('accounts', keys.client(accountId, clientId));
-  return item && withoutKeys<ClientRecord>(item);
+  return getRecord<ClientRecord>('accounts', keys.client(accountId, clientId));
 }
 
 /** Claims a customer id for an account. Returns false when the id already exists (any owner). */
@@ -72,12 +71,11 @@ export const saveCustomer = (c: CustomerRecord): Promise<void> =>
   putItem('accounts', { ...keys.customer(c.customer_id), ...keys.accountCustomersIndex(c.account_id), gsi1sk: c.customer_id, ...c });
 
 export async function getCustomer(customerId: string): Promise<CustomerRecord | undefined> {
-  const item = await getItem('accounts', keys.customer(customerId));
-  return item && withoutKeys<CustomerRecord>(item);
+  return getRecord<CustomerRecord>('accounts', keys.customer(customerId));
 }
 
 export async function listCustomers(accountId: string): Promise<CustomerRecord[]> {
-  return (await queryIndex('accounts', keys.accountCustomersIndex(accountId).gsi1pk)).map((i) => withoutKeys<CustomerRecord>(i));
+  return listIndexed<CustomerRecord>('accounts', keys.accountCustomersIndex(accountId).gsi1pk);
 }
 
 /** Inserts a device after reserving its manufacturer and serial number. Returns false when that pair exists. */
@@ -93,13 +91,12 @@ export async function insertDevice(d: DeviceRecord): Promise<boolean> {
 }
 
 export async function getDevice(deviceId: string): Promise<DeviceRecord | undefined> {
-  const item = await getItem('accounts', keys.device(deviceId));
-  return item && withoutKeys<DeviceRecord>(item);
+  return getRecord<DeviceRecord>('accounts', keys.device(deviceId));
 }
 
 /** The devices registered for a customer. */
 export async function listCustomerDevices(customerId: string): Promise<DeviceRecord[]> {
-  return (await queryIndex('accounts', keys.customerDevicesIndex(customerId).gsi1pk)).map((i) => withoutKeys<DeviceRecord>(i));
+  return listIndexed<DeviceRecord>('accounts', keys.customerDevicesIndex(customerId).gsi1pk);
 }
 
 /** Replaces the device's last known state. */

@@ -1,5 +1,5 @@
 /** Training jobs (analytics table): what was asked, the stage reached, and the outcome or the reason it failed. */
-import { getItem, putNew, setFields, withoutKeys } from './dynamo';
+import { getRecord, putNew, setFields } from './dynamo';
 import { keys } from './keys';
 
 export type TrainingJobStatus = 'initiated' | 'running' | 'completed' | 'failed';
@@ -36,8 +36,7 @@ export async function createTrainingJob(job: TrainingJobRecord): Promise<boolean
 }
 
 export async function getTrainingJob(jobId: string): Promise<TrainingJobRecord | undefined> {
-  const item = await getItem('analytics', keys.trainingJob(jobId));
-  return item && withoutKeys<TrainingJobRecord>(item);
+  return getRecord<TrainingJobRecord>('analytics', keys.trainingJob(jobId));
 }
 
 export async function updateTrainingJob(jobId: string, patch: Partial<Omit<TrainingJobRecord, 'job_id'>>): Promise<void> {

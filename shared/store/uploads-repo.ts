@@ -1,5 +1,5 @@
 /** Upload records (analytics table): what was received, where it is stored, and how processing went. */
-import { getItem, putItem, putNew, queryIndex, setFields, withoutKeys } from './dynamo';
+import { getItem, getRecord, listIndexed, putItem, putNew, setFields } from './dynamo';
 import { keys } from './keys';
 import type { UploadKind } from '../domain/uploads/object-keys';
 
@@ -32,9 +32,9 @@ export interface UploadRecord {
   reason?: string;
   quarantine_path?: string;
   processed_etag?: string;
-  /** Whether this upload queued automatic training, and if not why (shared/services/training.ts automaticTraining). */
+  /** Whether this upload queued automatic training, and if not why (shared/services/training/training.ts automaticTraining). */
   training?: { queued: boolean; reason: string; job_id?: string; training_progress_url?: string };
-  /** Times the upload reconciler re-drove this upload (shared/services/upload-reconciler.ts). */
+  /** Times the upload reconciler re-drove this upload (shared/services/uploads/upload-reconciler.ts). */
   reconcile_attempts?: number;
   created_at: string;
   updated_at: string;
@@ -51,7 +51,7 @@ export async function uploadIdOfObject(objectKey: string): Promise<string | unde
 const RETRY_PROMISED_SUFFIX = '; will be retried';
 /** Ends the reason of a failure that promises another attempt: such an upload is still in flight. */
 export const RETRY_PROMISED = new RegExp(`${RETRY_PROMISED_SUFFIX}$`);
-/** The reason processing records for a transient failure (shared/services/upload-processing.ts). */
+/** The reason processing records for a transient failure (shared/services/uploads/upload-processing.ts). */
 export const retryPromisedReason = (cause: string): string => `processing error (${cause})${RETRY_PROMISED_SUFFIX}`;
 
 /** Queued, processing, or failed with a promised retry: an upload that some worker still owes an outcome. */
@@ -66,8 +66,7 @@ export const saveUpload = (u: UploadRecord): Promise<void> =>
   putItem('analytics', { ...keys.upload(u.upload_id), ...(isInFlight(u) ? inFlightIndex(u.upload_id) : {}), ...u });
 
 export async function getUpload(uploadId: string): Promise<UploadRecord | undefined> {
-  const item = await getItem('analytics', keys.upload(uploadId));
-  return item && withoutKeys<UploadRecord>(item);
+  return getRecord<UploadRecord>('analytics', keys.upload(uploadId));
 }
 
 /**
@@ -85,5 +84,5 @@ export async function updateUpload(uploadId: string, patch: Partial<Omit<UploadR
 
 /** Uploads still in flight (isInFlight), read from the sparse index: never more than the work under way. */
 export async function listInFlightUploads(): Promise<UploadRecord[]> {
-  return (await queryIndex('analytics', keys.inFlightUploadsIndex().gsi1pk)).map((item) => withoutKeys<UploadRecord>(item));
+  return listIndexed<UploadRecord>('analytics', keys.inFlightUploadsIndex().gsi1pk);
 }

@@ -1,6 +1,6 @@
 /**
  * Upstream weather cached in the analytics table: one item per mode, 0.1-degree cell and UTC day, holding that day's
- * hourly points, with an `expires_at` TTL set by the writer (shared/weather/weather-cell-cache.ts). Readers ignore
+ * hourly points, with an `expires_at` TTL set by the writer (shared/weather-providers/weather-cell-cache.ts). Readers ignore
  * expired items, since DynamoDB deletes them late and the local stand-in never does.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';

@@ -2,7 +2,7 @@
  * Webhook registrations and parked deliveries of an account (accounts table, in the account's partition).
  * A registration holds its secret, which signs every delivery: it never leaves the service.
  */
-import { deleteItem, getItem, putItem, putNew, queryPartition, withoutKeys } from './dynamo';
+import { deleteItem, getRecord, listRecords, putItem, putNew } from './dynamo';
 import { keys } from './keys';
 
 export interface WebhookRecord {
@@ -17,14 +17,12 @@ export interface WebhookRecord {
 export const insertWebhook = (w: WebhookRecord): Promise<boolean> => putNew('accounts', { ...keys.webhook(w.account_id, w.webhook_id), ...w });
 
 export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
-  const item = await getItem('accounts', keys.webhook(accountId, webhookId));
-  return item && withoutKeys<WebhookRecord>(item);
+  return getRecord<WebhookRecord>('accounts', keys.webhook(accountId, webhookId));
 }
 
 /** The account's registrations (in id order). */
 export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> {
-  const { pk, skPrefix } = keys.webhooksOf(accountId);
-  return (await queryPartition('accounts', pk, { prefix: skPrefix })).map((i) => withoutKeys<WebhookRecord>(i));
+  return listRecords<WebhookRecord>('accounts', keys.webhooksOf(accountId));
 }
 
 export const deleteWebhook = (accountId: string, webhookId: string): Promise<void> => deleteItem('accounts', keys.webhook(accountId, webhookId));
@@ -48,6 +46,5 @@ export interface ParkedDelivery {
 export const saveParkedDelivery = (p: ParkedDelivery): Promise<void> => putItem('accounts', { ...keys.parkedDelivery(p.account_id, p.delivery_id), ...p });
 
 export async function listParkedDeliveries(accountId: string): Promise<ParkedDelivery[]> {
-  const { pk, skPrefix } = keys.parkedDeliveriesOf(accountId);
-  return (await queryPartition('accounts', pk, { prefix: skPrefix })).map((i) => withoutKeys<ParkedDelivery>(i));
+  return listRecords<ParkedDelivery>('accounts', keys.parkedDeliveriesOf(accountId));
 }

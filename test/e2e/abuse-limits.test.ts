@@ -1,6 +1,6 @@
 /** Per-address limits over HTTP: failed authentications per minute, registrations per UTC day. */
 import { call, uniqueEmail, useRuntime } from '../helpers/runtime';
-import { registerAccount } from '../../shared/services/accounts';
+import { registerAccount } from '../../shared/services/accounts/accounts';
 
 const FAILURES_PER_MINUTE = 5;
 const REGISTRATIONS_PER_DAY = 3;

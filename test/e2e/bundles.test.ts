@@ -9,7 +9,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildBundles } from '../../lib/bundling';
+import type { Metafile } from 'esbuild';
+import { buildBundles, FILES_BY_READER, runtimeFiles } from '../../lib/bundling';
 import type { LocalRuntime } from '../../local/runtime';
 import { call, registerKey } from '../helpers/runtime';
 import { form, postForm, solarCsv } from '../helpers/uploads';
@@ -19,6 +20,7 @@ const HOUR = 3_600_000;
 
 let dir: string;
 let bundles: string;
+let metafile: Metafile;
 let server: ChildProcessWithoutNullStreams | undefined;
 let output = '';
 /** The helpers take a runtime; over HTTP they use only its URL. */
@@ -52,7 +54,7 @@ async function stop(): Promise<void> {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'energy-bundles-e2e-'));
   bundles = path.join(dir, 'bundles');
-  await buildBundles(bundles, { projectRoot: ROOT });
+  ({ metafile } = await buildBundles(bundles, { projectRoot: ROOT }));
   const url = await serve({ LAMBDA_BUNDLES: bundles, DATA_DIR: path.join(dir, 'data') });
   runtime = { url } as LocalRuntime;
 }, 90_000);
@@ -66,6 +68,16 @@ it('says it serves the bundles, and is healthy', async () => {
   expect(output).toContain(`functions from the bundles in ${bundles}`);
   const r = await call(runtime, 'GET', '/health');
   expect(r).toMatchObject({ status: 200, body: { status: 'healthy', service: 'energy-ops-api' } });
+});
+
+it('ships beside each bundle the files of exactly the readers esbuild bundled into it', () => {
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('/index.js'));
+  expect(outputs.length).toBeGreaterThan(40);
+  for (const [file, output] of outputs) {
+    const module = /bundles\/(.+)\/index\.js$/.exec(file)![1];
+    const bundled = Object.entries(FILES_BY_READER).flatMap(([reader, files]) => (output.inputs[reader] ? files : []));
+    expect({ module, files: runtimeFiles(module, ROOT) }).toEqual({ module, files: bundled });
+  }
 });
 
 it('registers a key, and processes an upload through the S3-triggered worker', async () => {

@@ -13,6 +13,7 @@ import { seriesPrefix } from '../../shared/domain/uploads/object-keys';
 import { resetClients } from '../../shared/store/aws-clients';
 import { getObjectText, listKeys } from '../../shared/store/bucket';
 import { getSite } from '../../shared/store/sites-repo';
+import { pollFor } from '../helpers/poll';
 
 const run = promisify(execFile);
 const MINUTE = 60_000;
@@ -72,16 +73,6 @@ async function statusOf(server: Server, key: string, uploadId: string): Promise<
   return (await res.json()) as { status: string };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number, every = 20): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, every));
-  }
-}
-
 /** Points this process's AWS clients at the stand-ins of the server running on `dataDir` (its runtime.json). */
 function useServerStore(dataDir: string): void {
   const endpoints = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8')) as { dynamo: string; s3: string };
@@ -118,19 +109,19 @@ async function crashDuringProcessing(csv: string): Promise<Attempt> {
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'history.csv');
     const ack = (await (await fetch(`${server.url}/upload_train`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).json()) as { upload_id: string };
     const first = server;
-    const seen = await until('processing', async () => {
+    const seen = await pollFor(async () => {
       const { status } = await statusOf(first, key, ack.upload_id);
       return status === 'queued' ? undefined : status;
-    }, 60_000, 10);
+    }, { what: 'processing', ms: 60_000, every: 10 });
 
     // Act: kill -9 mid-processing, restart on the same data
     await stop(server, 'SIGKILL');
     server = await startServer(dataDir, 'info');
     const second = server;
-    const final = await until('outcome after restart', async () => {
+    const final = await pollFor(async () => {
       const s = await statusOf(second, key, ack.upload_id);
       return ['processed', 'failed'].includes(s.status) ? s : undefined;
-    }, 120_000, 200);
+    }, { what: 'outcome after restart', ms: 120_000, every: 200 });
 
     // Assess: processed, its rows once in the upload, the site's coverage and its series
     expect(final).toMatchObject({ status: 'processed', rows: ROWS });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver';
+import { pollFor } from '../helpers/poll';
 
 /** The retry waits half this to this (equal jitter): long enough to kill the server while it waits. */
 const RETRY_BASE_SECONDS = 4;
@@ -87,16 +88,6 @@ async function webhooksQueue(dataDir: string) {
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('a kill -9 while a webhook retry is pending', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'energy-ops-crash-'));
   let receiver: Receiver;
@@ -140,14 +131,13 @@ describe('a kill -9 while a webhook retry is pending', () => {
     await receiver.waitFor(hook.url, 1, 30_000);
     const queue = await webhooksQueue(dataDir);
     try {
-      await until(
-        'the retry waiting in the webhooks queue',
+      await pollFor(
         async () => {
           if (hook.hits().length > 1) throw new Error('the retry was delivered before the kill: raise RETRY_BASE_SECONDS');
           const depth = await queue.depth();
           return depth.delayed === 1 && depth.inFlight === 0 && depth.visible === 0 ? depth : undefined;
         },
-        10_000,
+        { what: 'the retry waiting in the webhooks queue', ms: 10_000, every: 50 },
       );
     } finally {
       queue.close();
@@ -164,10 +154,10 @@ describe('a kill -9 while a webhook retry is pending', () => {
     // Assess: the retry arrives once, is accepted, and leaves the queue empty: no third attempt can follow.
     const after = await webhooksQueue(dataDir);
     try {
-      await until('the webhooks queue emptied', async () => {
+      await pollFor(async () => {
         const depth = await after.depth();
         return depth.delayed + depth.inFlight + depth.visible === 0 ? depth : undefined;
-      }, 10_000);
+      }, { what: 'the webhooks queue emptied', ms: 10_000, every: 50 });
     } finally {
       after.close();
     }

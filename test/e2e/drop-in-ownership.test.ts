@@ -2,7 +2,7 @@
 import { registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { seriesPrefix } from '../../shared/domain/uploads/object-keys';
-import { processUploadedObject } from '../../shared/services/upload-processing';
+import { processUploadedObject } from '../../shared/services/uploads/upload-processing';
 import { getObjectText, listKeys, objectExists, putObject } from '../../shared/store/bucket';
 import { getCustomer } from '../../shared/store/tenants-repo';
 import { getSite } from '../../shared/store/sites-repo';

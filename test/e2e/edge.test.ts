@@ -14,17 +14,10 @@ import { startLocalRuntime, type LocalRuntime } from '../../local/runtime';
 import { listKeys, getObjectText } from '../../shared/store/bucket';
 import { call, registerKey } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
+import { until } from '../helpers/poll';
 
 const CLOUD_BUCKET = 'energy-cloud';
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-async function until(condition: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The cloud bucket: an s3rver of its own, stopped and started again on the same port and folder. */
 class CloudBucket {
@@ -148,7 +141,7 @@ describe('edge node', () => {
 
     // Act 1: with the link up, the objects arrive under edge/<node id>/.
     await upload('roof-a');
-    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced');
+    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced', { ms: 20_000 });
     const firstRound = await localSynced();
     expect(firstRound.length).toBeGreaterThan(0);
     expect(await cloud.objects()).toEqual(firstRound.map((k) => `edge/${nodeId}/${k}`));
@@ -156,14 +149,14 @@ describe('edge node', () => {
     // Act 2: the cloud goes down; new data is queued on disk, not lost.
     await cloud.stop();
     await upload('roof-b');
-    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'retrying');
+    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'retrying', { ms: 20_000 });
     const down = (await call(runtime, 'GET', '/api/edge/status', { key })).body;
     expect(down.details.sync.pending_objects).toBeGreaterThan(0);
     expect(down.details.sync.last_error).toBeTruthy();
 
     // Act 3: the cloud comes back on the same port; the queue drains.
     await cloud.start();
-    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced', 30_000);
+    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced', { ms: 30_000 });
 
     // Assess: every standardised object exactly once in the cloud, with the edge's content.
     const all = await localSynced();
@@ -184,7 +177,7 @@ describe('edge node', () => {
     const status = (await call(runtime, 'GET', '/api/edge/status', { key })).body;
     expect(status.details.storage.last_cleanup).toMatchObject({ stillOverLimit: true });
     await cloud.start();
-    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced', 30_000);
+    await until(async () => (await call(runtime, 'GET', '/api/edge/status', { key })).body.sync_status === 'synced', { ms: 30_000 });
     expect((await cloud.objects()).filter((k) => k.includes('roof-c'))).toEqual(left.map((k) => `edge/${nodeId}/${k}`));
   }, 120_000);
 });

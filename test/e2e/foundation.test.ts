@@ -3,7 +3,7 @@ import { call, registerKey, uniqueEmail, useRuntime } from '../helpers/runtime';
 import { ROUTES } from '../../shared/routes';
 import { loadFunction } from '../../local/lambda-context';
 import { QUOTA_PROBE_ROUTE, handler as quotaProbe } from '../fixtures/quota-probe';
-import { changeTier } from '../../shared/services/accounts';
+import { changeTier } from '../../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../../shared/access/authentication';
 
 const runtime = useRuntime({

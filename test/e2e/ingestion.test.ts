@@ -4,7 +4,7 @@ import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { getObjectText, objectExists, putObject } from '../../shared/store/bucket';
 import { parseSeries } from '../../shared/domain/ingest';
 import { seriesKey } from '../../shared/domain/uploads/object-keys';
-import { processUploadedObject } from '../../shared/services/upload-processing';
+import { processUploadedObject } from '../../shared/services/uploads/upload-processing';
 import { getUpload, uploadIdOfObject } from '../../shared/store/uploads-repo';
 import { getSite } from '../../shared/store/sites-repo';
 

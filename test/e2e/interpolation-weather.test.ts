@@ -3,7 +3,7 @@
  * (hour-ending means, as Open-Meteo serves them) carries the clouds inside a gap into the fill, and its mean is
  * the stored weather_features.
  */
-import { changeTier } from '../../shared/services/accounts';
+import { changeTier } from '../../shared/services/accounts/accounts';
 import { clearSkyGhiAt } from '../../shared/domain/weather/clear-sky';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { mulberry32 } from '../helpers/seeded-random';

@@ -6,7 +6,7 @@
  */
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
-import { changeTier } from '../../shared/services/accounts';
+import { changeTier } from '../../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../../shared/access/authentication';
 import { listModelsOfSite, saveModel, type ModelRecord } from '../../shared/store/models-repo';
 

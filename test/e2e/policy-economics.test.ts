@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { call, registerKey, useRuntime } from '../helpers/runtime';
-import { pullRegulatoryUpdates } from '../../shared/services/regulatory-updates';
+import { pullRegulatoryUpdates } from '../../shared/services/regulatory/regulatory-updates';
 import type { FeedSource } from '../../shared/domain/regulatory';
 
 const runtime = useRuntime({ env: { FREEMIUM_POLICY_QUERIES_PER_ADDRESS_PER_DAY: '2' } });

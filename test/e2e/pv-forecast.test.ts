@@ -7,7 +7,7 @@ import { useWeatherProvider } from '../helpers/weather-provider';
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
 import { simulatePv } from '../../shared/domain/pv/system-model';
 import { weatherOnSteps } from '../../shared/domain/pv/weather-steps';
-import { toPvSystem, storedPvSystem } from '../../shared/services/pv-sites';
+import { toPvSystem, storedPvSystem } from '../../shared/services/pv/pv-sites';
 import { call, enterpriseKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled } from '../helpers/uploads';
 

@@ -10,8 +10,8 @@ import { RSS_HEAD, rssFeed, rssItem } from '../helpers/feeds';
 import { documentClient } from '../../shared/store/aws-clients';
 import { putItem } from '../../shared/store/dynamo';
 import { keys } from '../../shared/store/keys';
-import { registerAccount } from '../../shared/services/accounts';
-import { pullRegulatoryUpdates } from '../../shared/services/regulatory-updates';
+import { registerAccount } from '../../shared/services/accounts/accounts';
+import { pullRegulatoryUpdates } from '../../shared/services/regulatory/regulatory-updates';
 import { seedUpdates, type FeedSource } from '../../shared/domain/regulatory';
 
 const MAX_BYTES = 2 * 1024 * 1024;

@@ -4,7 +4,7 @@
  * gives that route (its row in shared/routes.ts). The same walk checks each row's quota kind against the
  * usage a keyed request adds: the services meter with `withQuota`, the row declares what they meter.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES, type Route } from '../../shared/routes';
 import * as ex from '../../shared/openapi/examples';
 import { call, enterpriseKey, uniqueEmail, useRuntime, type HttpAnswer } from '../helpers/runtime';

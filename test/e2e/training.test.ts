@@ -5,9 +5,9 @@
 import { call, registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { mulberry32 } from '../helpers/seeded-random';
-import { changeTier } from '../../shared/services/accounts';
+import { changeTier } from '../../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../../shared/access/authentication';
-import { runTrainingMessage } from '../../shared/services/training';
+import { runTrainingMessage } from '../../shared/services/training/training';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 
 /** Training, inference and tuning share one process here: generous on a loaded CI machine (a guard, not a target). */

@@ -1,6 +1,6 @@
 /** POST /api/weather-data over HTTP against the local runtime. */
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
-import { terrainElevation } from '../../shared/weather/terrain-elevation';
+import { terrainElevation } from '../../shared/weather-providers/terrain-elevation';
 import { ROUTES } from '../../shared/routes';
 import { useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
 import { call, registerKey, useRuntime } from '../helpers/runtime';

@@ -7,8 +7,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetConfig } from '../../shared/config';
-import { resetWeatherState } from '../../shared/weather';
-import { resetWeatherHealth } from '../../shared/weather/weather-health';
+import { resetWeatherState } from '../../shared/weather-providers';
+import { resetWeatherHealth } from '../../shared/weather-providers/weather-health';
 
 const VARIABLES = ['WEATHER_PROVIDER', 'OPEN_METEO_FORECAST_URL', 'OPEN_METEO_ARCHIVE_URL'];
 

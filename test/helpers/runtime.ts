@@ -63,7 +63,7 @@ export async function registerKey(runtime: LocalRuntime): Promise<{ key: string;
 /** A registered key moved to the enterprise tier (no quota in the way of a test's many calls). */
 export async function enterpriseKey(runtime: LocalRuntime): Promise<string> {
   const account = await registerKey(runtime);
-  const [{ changeTier }, { forgetCachedKeys }] = await Promise.all([import('../../shared/services/accounts'), import('../../shared/access/authentication')]);
+  const [{ changeTier }, { forgetCachedKeys }] = await Promise.all([import('../../shared/services/accounts/accounts'), import('../../shared/access/authentication')]);
   await changeTier(account.email, 'enterprise');
   forgetCachedKeys();
   return account.key;

@@ -2,18 +2,20 @@
  * The local bundles (`npm run bundles`, lib/bundling.ts) are the artefact CDK deploys: the same modules, and
  * for a module the same bytes as the asset NodejsFunction builds, with the same files beside it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { ServiceFunction } from '../../lib/api/service-function';
 import { buildEnergyApp } from '../../lib/energy-app';
-import { buildBundles, deployedModules, RUNTIME_FILES } from '../../lib/bundling';
+import Holidays from 'date-holidays';
+import { BUNDLE_OPTIONS, buildBundles, deployedModules, FILES_BY_READER, runtimeFiles } from '../../lib/bundling';
 import { bundleFile } from '../../local/lambda-context';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** A module with a file beside its bundle (HiGHS's wasm) and a worker in a subfolder. */
+/** A module with HiGHS's wasm beside its bundle, and a worker in a subfolder with the gazetteer and holiday tables beside it. */
 const COMPARED = ['optimize-dispatch', 'workers/process-upload'];
 
 let dir: string;
@@ -32,7 +34,6 @@ it('builds exactly the modules the stacks deploy as functions', () => {
 
   // Assess
   expect([...deployedModules()].sort()).toEqual(deployed.sort());
-  expect(deployed).toEqual(expect.arrayContaining(Object.keys(RUNTIME_FILES)));
 });
 
 it("writes the bytes of CDK's asset for a module, and the same files beside them", async () => {
@@ -53,8 +54,34 @@ it("writes the bytes of CDK's asset for a module, and the same files beside them
     const asset = path.join(dir, 'cdk', fn.Metadata['aws:asset:path'] as string);
     expect(readFileSync(bundleFile(ours, module)).equals(readFileSync(path.join(asset, 'index.js')))).toBe(true);
     // The source maps differ only in the relative path from the output to the sources.
-    const files = ['index.js', 'index.js.map', ...(RUNTIME_FILES[module] ?? []).map((f) => path.basename(f))].sort();
+    const files = ['index.js', 'index.js.map', ...runtimeFiles(module, ROOT).map((f) => path.basename(f))].sort();
     expect(readdirSync(asset).sort()).toEqual(files);
     expect(readdirSync(path.dirname(bundleFile(ours, module))).sort()).toEqual(files);
   }
 }, 120_000);
+
+it('finds the holidays from the tables beside a bundle that date-holidays finds inline', async () => {
+  // Prepare: the calendar bundled as a function is (moment-timezone aliased to its core), in a folder with no
+  // node_modules above it, with only the files the holiday reader declares beside it.
+  const { build } = await import('esbuild');
+  const out = path.join(dir, 'holidays');
+  const countries = ['US-CA', 'GB', 'DE-BY', 'CN', 'IL', 'SA'];
+  const entry = `const { publicHolidays } = require('./shared/domain/forecasting/calendar');
+    console.log(JSON.stringify(${JSON.stringify(countries)}.map((c) => [...publicHolidays(c, 2026)])));`;
+  await build({ ...BUNDLE_OPTIONS, bundle: true, platform: 'node', absWorkingDir: ROOT, stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' }, outfile: path.join(out, 'index.js') });
+  for (const file of FILES_BY_READER['shared/domain/forecasting/holiday-calendars.cjs']) copyFileSync(path.join(ROOT, file), path.join(out, path.basename(file)));
+  writeFileSync(path.join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+  // Act
+  const run = spawnSync(process.execPath, ['index.js'], { cwd: out, encoding: 'utf8', timeout: 30_000 });
+
+  // Assess: the same public holidays as the package computes with its data inlined.
+  expect(run.stderr).toBe('');
+  const expected = countries.map((c) => {
+    const [country, state] = c.split('-');
+    const calendar = state ? new Holidays(country, state) : new Holidays(country);
+    return [...new Set(calendar.getHolidays(2026).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)))];
+  });
+  expect(JSON.parse(run.stdout)).toEqual(expected);
+  expect(expected.flat().length).toBeGreaterThan(30);
+}, 60_000);

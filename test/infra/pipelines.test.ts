@@ -2,18 +2,14 @@
  * The pipeline wiring that shared/pipelines.ts does not use yet: a queue with a consumer and a bucket
  * trigger, both pointed at a fixture worker, built in process for one region with a known account.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { App } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { buildEnergyApp } from '../../lib/energy-app';
 import { consumerTimeoutSeconds } from '../../lib/pipelines/workers';
 import type { Pipelines } from '../../shared/pipelines';
+import { synthRegion, TEST_ACCOUNT as ACCOUNT } from '../helpers/cdk';
 
-const ROOT = path.resolve(__dirname, '../..');
-const ACCOUNT = '123456789012';
 const REGION = 'eu-central-1';
 const PIPELINES: Pipelines = {
   queues: [{ id: 'jobs', purpose: 'fixture jobs', consumer: 'echo-worker', visibilityTimeoutSeconds: 120, maxReceiveCount: 2, batchSize: 5 }],
@@ -26,30 +22,14 @@ const PIPELINES: Pipelines = {
 };
 
 let app: App;
-let outdir: string;
 let data: Template;
 let api: Template;
 let worker: string;
 
 beforeAll(() => {
-  outdir = mkdtempSync(path.join(tmpdir(), 'energy-cdk-pipelines-'));
-  app = new App({ outdir });
-  const stacks = buildEnergyApp(app, {
-    regions: [REGION],
-    stageName: 'test',
-    account: ACCOUNT,
-    pipelines: PIPELINES,
-    routes: [],
-    projectRoot: ROOT,
-    functionsDir: path.join(__dirname, 'fixtures'),
-  }).get(REGION)!;
-  // Synthesis runs the cdk-nag plugin: an unacknowledged finding throws here.
-  api = Template.fromStack(stacks.api);
-  data = Template.fromStack(stacks.data);
+  ({ app, api, data } = synthRegion(REGION, { pipelines: PIPELINES, routes: [], functionsDir: path.join(__dirname, 'fixtures') }));
   worker = Object.keys(api.findResources('AWS::Lambda::Function', { Properties: { Description: 'echo-worker' } }))[0];
 }, 120_000);
-
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 it('gives the consumer an SQS event source with the row\'s batch size and partial batch failures', () => {
   api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {

@@ -2,36 +2,18 @@
  * The optional Bedrock rephrasing of policy answers, deployed: with `policyRephrasingModel` the policy
  * function is told to rephrase with that model and may invoke it, and nothing else; without it, neither.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { buildEnergyApp } from '../../lib/energy-app';
 import { ROUTES } from '../../shared/routes';
+import { synthRegion } from '../helpers/cdk';
 
-const ROOT = path.resolve(__dirname, '../..');
 const REGION = 'eu-central-1';
 const MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
 const POLICY_ROUTES = ROUTES.filter((r) => r.handler === 'policy-compliance');
 
 function synth(model?: string) {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'energy-cdk-policy-'));
-  const app = new App({ outdir });
-  const stacks = buildEnergyApp(app, {
-    regions: [REGION],
-    stageName: 'test',
-    account: '123456789012',
-    pipelines: { queues: [], rules: [], triggers: [], schedules: [] },
-    routes: POLICY_ROUTES,
-    projectRoot: ROOT,
-    policyRephrasingModel: model,
-  });
-  const template = Template.fromStack(stacks.get(REGION)!.api);
-  const violations = new AwsSolutionsChecks().validateScope(app).violations;
-  rmSync(outdir, { recursive: true, force: true });
-  return { template, violations };
+  const { app, api } = synthRegion(REGION, { routes: POLICY_ROUTES, policyRephrasingModel: model });
+  return { template: api, violations: new AwsSolutionsChecks().validateScope(app).violations };
 }
 
 it('lets the policy function invoke the configured model only, and tells it to rephrase', () => {

@@ -1,5 +1,5 @@
 import { useRuntime } from '../helpers/runtime';
-import { changeTier, issueKey, registerAccount, accountByEmail } from '../../shared/services/accounts';
+import { changeTier, issueKey, registerAccount, accountByEmail } from '../../shared/services/accounts/accounts';
 import { authenticate, forgetCachedKeys, keyCacheStats } from '../../shared/access/authentication';
 import { Conflict, Unauthorized } from '../../shared/errors';
 import { hashApiKey } from '../../shared/domain/accounts/api-key';

@@ -4,11 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { resetConfig } from '../../shared/config';
-import { resetWeatherState, weatherProvider, WeatherRateLimited, WeatherUnavailable } from '../../shared/weather';
-import { CallBudget, callWindows } from '../../shared/weather/call-budget';
-import { OfflineWeatherProvider } from '../../shared/weather/offline';
-import { OPEN_METEO_HOURLY, OpenMeteoProvider } from '../../shared/weather/open-meteo';
-import { CachedOpenMeteo } from '../../shared/weather/weather-cell-cache';
+import { resetWeatherState, weatherProvider, WeatherRateLimited, WeatherUnavailable } from '../../shared/weather-providers';
+import { CallBudget, callWindows } from '../../shared/weather-providers/call-budget';
+import { OfflineWeatherProvider } from '../../shared/weather-providers/offline';
+import { OPEN_METEO_HOURLY, OpenMeteoProvider } from '../../shared/weather-providers/open-meteo';
+import { CachedOpenMeteo } from '../../shared/weather-providers/weather-cell-cache';
 import { openMeteoAnswer } from '../helpers/open-meteo-stand-in';
 
 type Responder = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
@@ -235,7 +235,7 @@ describe('Open-Meteo adapter: call budget', () => {
     expect(requests).toHaveLength(2);
     const err = await failure(limited.hourly(BERLIN_JUNE));
     expect(err).toBeInstanceOf(WeatherRateLimited);
-    expect(err).toMatchObject({ status: 503, retryAfterSeconds: 20, message: 'Open-Meteo call budget spent for this minute (free-tier limits, shared/weather/call-budget.ts)' });
+    expect(err).toMatchObject({ status: 503, retryAfterSeconds: 20, message: 'Open-Meteo call budget spent for this minute (free-tier limits, shared/weather-providers/call-budget.ts)' });
     expect(requests).toHaveLength(2);
     now += 20_000; // a third of a minute brings one call back
     await limited.hourly(BERLIN_JUNE);

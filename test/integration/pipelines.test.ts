@@ -8,6 +8,7 @@ import { sqsClient } from '../../shared/store/aws-clients';
 import { dlqId, type Pipelines } from '../../shared/pipelines';
 import { encodeEventKey } from '../../local/s3-router';
 import type { AnyHandler } from '../../local/lambda-context';
+import { pollFor, until } from '../helpers/poll';
 
 const s3Records: S3Event['Records'] = [];
 const delivered: string[] = [];
@@ -35,14 +36,6 @@ const pipelines: Pipelines = {
   triggers: [{ id: 'uploads', prefixes: ['nowcast/'], handler: 'record-upload' }],
   schedules: [],
 };
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('S3 event router', () => {
   const runtime = useRuntime({ pipelines, loadHandler: async (name) => workers[name], visibilityTimeoutSeconds: 2 });
@@ -79,13 +72,8 @@ describe('queue poller', () => {
   it('retries a failed item and parks it in the DLQ after maxReceiveCount', async () => {
     await enqueue('work', { poison: true });
     const dlqUrl = JSON.parse(process.env.QUEUE_URLS!)[dlqId('work')];
-    let parked: string | undefined;
-    await until(async () => {
-      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 1 }));
-      parked = out.Messages?.[0]?.Body;
-      return Boolean(parked);
-    }, 20_000);
-    expect(JSON.parse(parked!)).toEqual({ poison: true });
+    const parked = await pollFor(async () => (await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 1 }))).Messages?.[0]?.Body, { ms: 20_000 });
+    expect(JSON.parse(parked)).toEqual({ poison: true });
     expect(receiveCounts['{"poison":true}']).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 import { useRuntime } from '../helpers/runtime';
-import { registerAccount } from '../../shared/services/accounts';
+import { registerAccount } from '../../shared/services/accounts/accounts';
 import { authenticate, type Caller } from '../../shared/access/authentication';
 import { consumeQuota, withQuota } from '../../shared/access/quota';
 import { TierLimitExceeded } from '../../shared/errors';

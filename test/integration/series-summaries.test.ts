@@ -6,7 +6,7 @@ import { registerKey, useRuntime } from '../helpers/runtime';
 import { form, postForm, settled, solarCsv } from '../helpers/uploads';
 import { coverage, partitionByMonth, serialiseSeries, standardiseCsv } from '../../shared/domain/ingest';
 import { seriesKey, seriesPrefix } from '../../shared/domain/uploads/object-keys';
-import { readSiteSeries } from '../../shared/services/site-data';
+import { readSiteSeries } from '../../shared/services/uploads/site-data';
 import { putObject } from '../../shared/store/bucket';
 import { listMonthSummaries } from '../../shared/store/series-summaries-repo';
 import { getSite } from '../../shared/store/sites-repo';

@@ -1,8 +1,8 @@
 import { useRuntime } from '../helpers/runtime';
-import { registerAccount } from '../../shared/services/accounts';
+import { registerAccount } from '../../shared/services/accounts/accounts';
 import { authenticate, type Caller } from '../../shared/access/authentication';
-import { createClient, createCustomer, createDevice, ownedCustomer } from '../../shared/services/tenants';
-import { addAsset, assetOf, listAssetsOf } from '../../shared/services/assets';
+import { createClient, createCustomer, createDevice, ownedCustomer } from '../../shared/services/accounts/tenants';
+import { addAsset, assetOf, listAssetsOf } from '../../shared/services/operations/assets';
 import { Conflict, NotFound } from '../../shared/errors';
 
 const uid = () => Math.random().toString(36).slice(2, 10);

@@ -10,7 +10,7 @@ import { solarCsv } from '../helpers/uploads';
 import { PIPELINES } from '../../shared/pipelines';
 import { parseSeries, serialiseSeries, standardiseCsv } from '../../shared/domain/ingest';
 import { seriesKey, uploadKey } from '../../shared/domain/uploads/object-keys';
-import { reconcileUploads } from '../../shared/services/upload-reconciler';
+import { reconcileUploads } from '../../shared/services/uploads/upload-reconciler';
 import { documentClient } from '../../shared/store/aws-clients';
 import { getObjectText, putObject } from '../../shared/store/bucket';
 import { getItem, setFields } from '../../shared/store/dynamo';

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { resetConfig } from '../../shared/config';
 import { standardPressureHpa } from '../../shared/domain/weather/climatology';
 import { offlineWeather } from '../../shared/domain/weather/offline-model';
-import { resetWeatherState, weatherFor, weatherHealth, WeatherRateLimited, WeatherUnavailable } from '../../shared/weather';
-import { resetWeatherHealth } from '../../shared/weather/weather-health';
+import { resetWeatherState, weatherFor, weatherHealth, WeatherRateLimited, WeatherUnavailable } from '../../shared/weather-providers';
+import { resetWeatherHealth } from '../../shared/weather-providers/weather-health';
 import { openMeteoAnswer, useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
 
 type Responder = (req: IncomingMessage, res: ServerResponse) => void;
@@ -106,7 +106,7 @@ describe('auto: Open-Meteo when it answers, the offline model when not', () => {
     expect((await weatherFor(BERLIN_DAY)).source).toBe('open-meteo');
     const second = await weatherFor(BERLIN_DAY);
     expect(second.source).toBe('offline-climatology');
-    expect(second.note).toBe('Open-Meteo not asked (Open-Meteo call budget spent for this minute (free-tier limits, shared/weather/call-budget.ts)): offline climatology served');
+    expect(second.note).toBe('Open-Meteo not asked (Open-Meteo call budget spent for this minute (free-tier limits, shared/weather-providers/call-budget.ts)): offline climatology served');
     expect(standIn.requests).toHaveLength(1);
   });
 });

@@ -4,8 +4,8 @@ import { documentClient } from '../../shared/store/aws-clients';
 import { keys } from '../../shared/store/keys';
 import { tableName } from '../../shared/store/tables';
 import { readWeatherDays, writeWeatherDay } from '../../shared/store/weather-cache-repo';
-import { weatherFor } from '../../shared/weather';
-import { ARCHIVE_CACHE_MS, FORECAST_CACHE_MS } from '../../shared/weather/weather-cell-cache';
+import { weatherFor } from '../../shared/weather-providers';
+import { ARCHIVE_CACHE_MS, FORECAST_CACHE_MS } from '../../shared/weather-providers/weather-cell-cache';
 import { openMeteoAnswer, useOpenMeteoStandIn } from '../helpers/open-meteo-stand-in';
 import { useRuntime } from '../helpers/runtime';
 

@@ -15,16 +15,9 @@ import { lambdaContext } from '../../local/lambda-context';
 import { listModelsOfSite } from '../../shared/store/models-repo';
 import { nearestRank } from '../../bench/scale/api-latency';
 import type { Pipelines } from '../../shared/pipelines';
+import { until } from '../helpers/poll';
 
 const uid = () => Math.random().toString(36).slice(2, 10);
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('worker-thread settings', () => {
   afterEach(() => {
@@ -78,7 +71,7 @@ describe('queue concurrency', () => {
 
   it('handles as many batches of a queue at once as configured', async () => {
     for (let n = 0; n < 6; n++) await enqueue('slow', { n });
-    await until(() => handled.length === 6);
+    await until(() => handled.length === 6, { ms: 20_000, every: 50 });
     expect(mostAtOnce).toBe(3);
   });
 });
@@ -112,7 +105,7 @@ describe('workers in threads', () => {
 
     const latencies: number[] = [];
     let trained = false;
-    const watch = until(async () => (trained = (await listModelsOfSite(f.customer_id, f.site_id)).length > 0), 120_000);
+    const watch = until(async () => (trained = (await listModelsOfSite(f.customer_id, f.site_id)).length > 0), { ms: 120_000, every: 50 });
     while (!trained) {
       const started = performance.now();
       const usage = await call(runtime(), 'GET', '/api/usage', { key });

@@ -12,12 +12,12 @@
  */
 import http from 'node:http';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES, type Route } from '../../shared/routes';
 import { ROUTE_DOCS } from '../../shared/openapi/route-docs';
 import { identifier } from '../../shared/schemas/bounds';
 import { UploadFormA } from '../../shared/schemas/uploads';
-import { accountByEmail, changeTier, issueKey, registerAccount } from '../../shared/services/accounts';
+import { accountByEmail, changeTier, issueKey, registerAccount } from '../../shared/services/accounts/accounts';
 import { forgetCachedKeys } from '../../shared/access/authentication';
 import { useRuntime } from '../helpers/runtime';
 import { UNLIMITED_ENV } from '../helpers/unlimited-env';

@@ -1,6 +1,6 @@
 /** Every 5xx is logged with its error and request id, whatever was thrown (issue 17). */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeHandler } from '../../shared/http/api-handler';
 import type { Route } from '../../shared/routes';
 import { captureLogLines } from '../helpers/log-lines';

@@ -2,9 +2,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeHandler, serve, type Run } from '../../shared/http/api-handler';
 import { ROUTES, type Route } from '../../shared/routes';
+import { FORECASTING_ROUTES } from '../../shared/routes/forecasting';
+import { FOUNDATION_ROUTES } from '../../shared/routes/foundation';
+import { OPERATIONS_ROUTES } from '../../shared/routes/operations';
 
 const row = (overrides: Partial<Route> = {}): Route => ({
   id: 'fixture-echo',
@@ -65,15 +68,15 @@ describe('serve', () => {
   const run = () => ({});
 
   it('refuses a module that leaves one of its rows without a handler', () => {
-    expect(() => serve('webhooks', { 'webhooks-create': run, 'webhooks-list': run } as never)).toThrow('functions/webhooks: rows without a handler [webhooks-delete], handlers without a row []');
+    expect(() => serve(OPERATIONS_ROUTES, 'webhooks', { 'webhooks-create': run, 'webhooks-list': run } as never)).toThrow('functions/webhooks: rows without a handler [webhooks-delete], handlers without a row []');
   });
 
   it('refuses a handler for a row of another module', () => {
-    expect(() => serve('get-usage', { usage: run, health: run } as never)).toThrow('handlers without a row [health]');
+    expect(() => serve(FOUNDATION_ROUTES, 'get-usage', { usage: run, health: run } as never)).toThrow('handlers without a row [health]');
   });
 
   it('dispatches a module of several rows on the route key, and refuses a key it does not serve', async () => {
-    const handler = serve('generate-forecast', { forecast: run, 'generate-forecast': run });
+    const handler = serve(FORECASTING_ROUTES, 'generate-forecast', { forecast: run, 'generate-forecast': run });
     await expect(handler({ ...event({}), routeKey: 'GET /nowhere' } as APIGatewayProxyEventV2, {} as Context)).rejects.toThrow('no handler for GET /nowhere');
   });
 

@@ -3,7 +3,7 @@ import { feedRows } from '../../bench/pv/feed';
 import { centroidShiftMinutes, directColumnEvidence, labelFromShift } from '../../bench/pv/labelling';
 import { openMeteoBody } from '../../bench/pv/open-meteo-stand-in';
 import { windowStarts } from '../../bench/pv/specs';
-import { OPEN_METEO_HOURLY } from '../../shared/weather/open-meteo';
+import { OPEN_METEO_HOURLY } from '../../shared/weather-providers/open-meteo';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

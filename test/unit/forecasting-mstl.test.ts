@@ -4,6 +4,7 @@ import { fitMstlEts, mstl, MSTL_ETS } from '../../shared/domain/forecasting/mstl
 import { stl } from '../../shared/domain/forecasting/stl';
 import type { RegularSeries } from '../../shared/domain/forecasting/types';
 import { gaussian } from '../helpers/seeded-random';
+import { londonWallClockLoad } from '../helpers/london-load';
 
 const HOUR = 3_600_000;
 const mape = (forecast: number[], actual: number[]) => (100 * forecast.reduce((s, f, i) => s + Math.abs(f - actual[i]) / actual[i], 0)) / actual.length;
@@ -194,18 +195,7 @@ describe('mstl_ets member', () => {
 
   it('keeps its seasons on local time across a DST change', () => {
     // Load shaped by London wall-clock time; clocks went forward on 31 March 2024, three days before the origin.
-    const start = Date.UTC(2024, 1, 5);
-    const noise = gaussian(3);
-    const t: number[] = [];
-    const y: number[] = [];
-    for (let i = 0; i < 59 * 24; i++) {
-      const time = start + i * HOUR;
-      const summer = time >= Date.UTC(2024, 2, 31, 1);
-      const local = new Date(time + (summer ? HOUR : 0));
-      const weekend = local.getUTCDay() % 6 === 0;
-      t.push(time);
-      y.push(1000 + 300 * Math.max(0, Math.sin((Math.PI * (local.getUTCHours() - 6)) / 14)) - (weekend ? 150 : 0) + 5 * noise());
-    }
+    const { t, y } = londonWallClockLoad(Date.UTC(2024, 1, 5), 59 * 24);
     const history = { t: t.slice(0, 58 * 24), y: y.slice(0, 58 * 24), stepMinutes: 60 };
     const actual = y.slice(58 * 24);
 

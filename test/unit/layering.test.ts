@@ -38,4 +38,27 @@ describe('layering', () => {
     expect(importsOf('shared/services').filter(into('shared/store')).length).toBeGreaterThan(10);
     expect(importsOf('local').filter(into('functions')).length).toBeGreaterThan(0);
   });
+
+  it('gives no two folders under shared/ the same name at different depths', () => {
+    // services/<capability> beside domain/<capability> is the intended parallel (same depth); shared/weather
+    // beside shared/domain/weather was not.
+    const depths = new Map<string, Set<number>>();
+    const walk = (dir: string, depth: number): void => {
+      for (const e of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+        if (!e.isDirectory()) continue;
+        depths.set(e.name, (depths.get(e.name) ?? new Set()).add(depth));
+        walk(path.join(dir, e.name), depth + 1);
+      }
+    };
+    walk('shared', 1);
+    expect([...depths].filter(([, d]) => d.size > 1).map(([name]) => name)).toEqual([]);
+  });
+
+  it('gives no two exported types under shared/ the same name', () => {
+    const declared = new Map<string, string[]>();
+    for (const file of sources('shared')) {
+      for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^export (?:interface|type|class|enum) (\w+)/gm)) declared.set(m[1], [...(declared.get(m[1]) ?? []), file]);
+    }
+    expect([...declared].filter(([, files]) => files.length > 1)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 /** The API document's success schemas and error examples: each route's own, none generic. */
 import { buildOpenApiDocument } from '../../shared/openapi/document';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES } from '../../shared/routes';
 import { ProjectEconomicsResponse, TerminalBomResponse, UsageResponse } from '../../shared/schemas/responses';
 

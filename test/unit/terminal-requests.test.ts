@@ -1,5 +1,5 @@
 /** The per-action bodies of /terminal/*: the spec's messages (SPEC "Error messages per endpoint") come from the schemas. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BadRequest } from '../../shared/errors';
 import { parseWith } from '../../shared/validation';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest } from '../../shared/errors';
 import { exact, parseWith } from '../../shared/validation';
 import { RegisterRequest } from '../../shared/schemas/accounts';

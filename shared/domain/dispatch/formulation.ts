@@ -50,7 +50,7 @@ export interface BinaryIntervals {
 
 export const NO_BINARIES: BinaryIntervals = { battery: new Set(), grid: new Set() };
 
-export interface Layout {
+export interface LpLayout {
   intervals: number;
   /** Column of each charged billing period's peak-import variable, with the period's intervals [start, end). */
   peaks: { column: number; start: number; end: number; chargePerKw: number }[];
@@ -117,7 +117,7 @@ function lazyNames(build: () => string[]): () => string[] {
   return () => (names ??= build());
 }
 
-export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryIntervals = NO_BINARIES): { lp: LinearProgram; layout: Layout } {
+export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryIntervals = NO_BINARIES): { lp: LinearProgram; layout: LpLayout } {
   const n = p.loadKw.length;
   const dt = hoursPerInterval(p);
   const eta = oneWayEfficiency(p.battery);

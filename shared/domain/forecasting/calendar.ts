@@ -3,9 +3,9 @@
  * public holidays in the site's zone, for series held on a regular UTC grid. Offsets come from luxon's
  * zone data; holidays from date-holidays, cached per country and year.
  */
-import Holidays from 'date-holidays';
 import { IANAZone } from 'luxon';
 import { DAY_MS, MINUTE_MS } from '../time';
+import { holidayCalendar } from './holiday-calendars.cjs';
 
 /** The time zone is not an IANA zone luxon knows. */
 export class UnknownTimeZone extends Error {
@@ -58,7 +58,7 @@ export function publicHolidays(country: string, year: number): ReadonlySet<strin
   let dates = holidayCache.get(key);
   if (!dates) {
     const [c, state] = country.toUpperCase().split('-');
-    const calendar = state ? new Holidays(c, state) : new Holidays(c);
+    const calendar = holidayCalendar(c, state);
     const set = new Set<string>();
     for (const h of calendar.getHolidays(year) ?? []) {
       if (h.type === 'public') set.add(h.date.slice(0, 10));

@@ -3,7 +3,7 @@
  * `market_factors` and `market_insights`): each sentence names times and values taken from the numbers.
  */
 
-export interface ForecastPoint {
+export interface InsightPoint {
   t: number;
   value: number;
   lower: number;
@@ -14,7 +14,7 @@ const iso = (t: number) => new Date(t).toISOString().replace(':00.000Z', 'Z');
 const fmt = (x: number, unit: string) => `${Math.round(x * 100) / 100} ${unit}`;
 
 /** Peak, largest ramps up and down, low-output stretches and interval width, for a generation or load forecast. */
-export function forecastInsights(points: ForecastPoint[], unit: string, stepMinutes: number): string[] {
+export function forecastInsights(points: InsightPoint[], unit: string, stepMinutes: number): string[] {
   if (!points.length) return [];
   const out: string[] = [];
   const peak = points.reduce((best, p) => (p.value > best.value ? p : best));
@@ -64,14 +64,14 @@ export interface MarketInsights {
 const hourOf = (t: number) => new Date(t).getUTCHours();
 
 /** Factors per forecast hour, and insights over the whole price forecast (hours in UTC). */
-export function marketReading(points: ForecastPoint[], currency: string): { factors: string[][]; insights: MarketInsights } {
+export function marketReading(points: InsightPoint[], currency: string): { factors: string[][]; insights: MarketInsights } {
   const values = points.map((p) => p.value);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
   const peak = points.reduce((best, p) => (p.value > best.value ? p : best));
   const midday = points.filter((p) => hourOf(p.t) >= 10 && hourOf(p.t) <= 15);
   const evening = points.filter((p) => hourOf(p.t) >= 17 && hourOf(p.t) <= 21);
-  const avg = (xs: ForecastPoint[]) => (xs.length ? xs.reduce((s, p) => s + p.value, 0) / xs.length : NaN);
+  const avg = (xs: InsightPoint[]) => (xs.length ? xs.reduce((s, p) => s + p.value, 0) / xs.length : NaN);
   const middayDip = mean ? (avg(midday) - mean) / Math.abs(mean) : 0;
   const eveningRise = mean ? (avg(evening) - mean) / Math.abs(mean) : 0;
   const rel = (x: number) => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;

@@ -76,14 +76,22 @@ function solvePositiveDefinite(a: Float64Array, b: Float64Array, m: number): Flo
       a[i * m + j] = s / root;
     }
   }
-  const x = Float64Array.from(b);
+  return choleskySubstitute(a, m, m, b);
+}
+
+/**
+ * Solves (L L') x = rhs by forward then back substitution, L the lower Cholesky factor of an m x m block held
+ * row-major in `l` with rows `stride` apart.
+ */
+function choleskySubstitute(l: Float64Array, stride: number, m: number, rhs: Float64Array): Float64Array {
+  const x = Float64Array.from(rhs);
   for (let i = 0; i < m; i++) {
-    for (let k = 0; k < i; k++) x[i] -= a[i * m + k] * x[k];
-    x[i] /= a[i * m + i];
+    for (let k = 0; k < i; k++) x[i] -= l[i * stride + k] * x[k];
+    x[i] /= l[i * stride + i];
   }
   for (let i = m - 1; i >= 0; i--) {
-    for (let k = i + 1; k < m; k++) x[i] -= a[k * m + i] * x[k];
-    x[i] /= a[i * m + i];
+    for (let k = i + 1; k < m; k++) x[i] -= l[k * stride + i] * x[k];
+    x[i] /= l[i * stride + i];
   }
   return x;
 }
@@ -340,19 +348,7 @@ export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}):
     for (const j of members) if (!grow(j)) excluded[j] = 1;
   };
   /** Solves (L L') x = rhs on the active block. */
-  const solveActive = (rhs: Float64Array): Float64Array => {
-    const m = active.length;
-    const x = Float64Array.from(rhs);
-    for (let i = 0; i < m; i++) {
-      for (let k = 0; k < i; k++) x[i] -= chol[i * p + k] * x[k];
-      x[i] /= chol[i * p + i];
-    }
-    for (let i = m - 1; i >= 0; i--) {
-      for (let k = i + 1; k < m; k++) x[i] -= chol[k * p + i] * x[k];
-      x[i] /= chol[i * p + i];
-    }
-    return x;
-  };
+  const solveActive = (rhs: Float64Array): Float64Array => choleskySubstitute(chol, p, active.length, rhs);
 
   let C = 0;
   for (let j = 0; j < p; j++) C = Math.max(C, Math.abs(c[j]));

@@ -17,7 +17,7 @@ import { stepsPerDay } from './types';
  */
 export const POOL_MINUTES = 60;
 
-export interface IrradianceModel {
+export interface IrradianceRegression {
   /** Per time-of-day slot (counted from the origin), the coefficients of GHI and of expected production. */
   perGhi: number[];
   perExpected: number[];
@@ -28,7 +28,7 @@ export interface IrradianceModel {
  * production that end at the forecast's origin; null when no value has irradiance. Slot j is the time of day of
  * future step j.
  */
-export function fitIrradianceModel(production: readonly number[], ghi: readonly number[], expected: readonly number[], stepMinutes: number): IrradianceModel | null {
+export function fitIrradianceModel(production: readonly number[], ghi: readonly number[], expected: readonly number[], stepMinutes: number): IrradianceRegression | null {
   const n = production.length;
   const perDay = stepsPerDay(stepMinutes);
   const pool = Math.floor(POOL_MINUTES / stepMinutes);

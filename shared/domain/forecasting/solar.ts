@@ -13,8 +13,7 @@ import { pearson } from '../weather/forecast-enhancement';
 import { futureTimes } from './calendar';
 import { fitIndexBlend } from './solar-blend';
 import { fitIrradianceModel } from './solar-irradiance';
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Below this apparent sun elevation, degrees, clear-sky irradiance and the forecast are exactly 0. */
 export const NIGHT_MARGIN_DEG = 0.5;

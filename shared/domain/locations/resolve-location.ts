@@ -2,7 +2,11 @@
  * Free-text locations -> coordinates and time zone, offline, from the city-timezones gazetteer
  * (7,300 cities with coordinates, population and IANA zone; Natural Earth populated places).
  */
-import { cityMapping, type CityData } from 'city-timezones';
+import type { CityData } from 'city-timezones';
+import { readPackageJson } from '../../package-data.cjs';
+import { distanceKm } from './great-circle';
+
+export { distanceKm } from './great-circle';
 
 export interface ResolvedLocation {
   name: string;
@@ -16,7 +20,6 @@ export interface ResolvedLocation {
 /** How far the nearest gazetteer city may be for coordinates to take its time zone. */
 export const NEAREST_CITY_MAX_KM = 500;
 
-const EARTH_RADIUS_KM = 6371.0088;
 
 interface City {
   name: string;
@@ -42,7 +45,8 @@ export function foldName(text: string): string {
 let cities: City[] | undefined;
 
 function gazetteer(): City[] {
-  cities ??= cityMapping
+  // The package's own table (its index.js only wraps it), read on first use rather than bundled.
+  cities ??= readPackageJson<CityData[]>('city-timezones', 'data/cityMap.json')
     .filter((c: CityData) => typeof c.timezone === 'string' && c.timezone.length > 0) // a few Antarctic stations have none
     .map((c: CityData) => ({
       name: c.city,
@@ -55,13 +59,6 @@ function gazetteer(): City[] {
       timezone: c.timezone,
     }));
   return cities;
-}
-
-/** Great-circle distance, km (haversine). */
-export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 /** The fixed-offset zone of a longitude's nautical time zone (15 degrees each). IANA's Etc/GMT signs are inverted. */

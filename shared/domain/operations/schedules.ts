@@ -8,7 +8,7 @@ export const MAINTENANCE_TYPES = ['preventive', 'corrective', 'emergency'] as co
 export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
 
 export const PRIORITIES = ['high', 'medium', 'low'] as const;
-export type Priority = (typeof PRIORITIES)[number];
+export type WorkPriority = (typeof PRIORITIES)[number];
 
 /** A schedule may be entered up to one day late (a visit logged the morning after), never further back. */
 export const SCHEDULE_MAX_PAST_MS = 24 * 3_600_000;
@@ -30,7 +30,7 @@ export interface ScheduleCreation {
   maintenance_type: MaintenanceType;
   /** The instant in UTC with `Z` (ARCHITECTURE 9), e.g. `2031-06-01T08:00:00Z`. */
   scheduled_date: string;
-  priority: Priority;
+  priority: WorkPriority;
   reason: string;
 }
 

@@ -2,7 +2,7 @@
  * Work orders, Act stage of the OODA loop (SPEC "Work order", 4.3 /terminal/order; ARCHITECTURE 7 and 9):
  * the status machine, the estimated completion and the validation of an order's creation fields.
  */
-import { invalid, isProblem, missing, oneOf, PRIORITIES, requiredText, shown, type Priority, type Problem, type Validation } from './schedules';
+import { invalid, isProblem, missing, oneOf, PRIORITIES, requiredText, shown, type WorkPriority, type Problem, type Validation } from './schedules';
 import { HOUR_MS } from '../time';
 
 export const ORDER_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
@@ -31,7 +31,7 @@ export const canTransition = (from: string, to: string): boolean => isOrderStatu
  * Hours from an order's creation until work starts: the response time of its priority. High is an
  * emergency-style same-shift response; medium next day; low within the working week.
  */
-export const START_DELAY_HOURS: Readonly<Record<Priority, number>> = { high: 4, medium: 24, low: 72 };
+export const START_DELAY_HOURS: Readonly<Record<WorkPriority, number>> = { high: 4, medium: 24, low: 72 };
 
 /** Longest duration an order may estimate (30 days): longer jobs are split into several orders. */
 export const MAX_ESTIMATED_DURATION_HOURS = 720;
@@ -42,7 +42,7 @@ export const MAX_ESTIMATED_DURATION_HOURS = 720;
  * so a working-day calendar would be a guess, and plant crews and emergency call-outs work outside office hours.
  * Throws RangeError for a duration outside (0, MAX_ESTIMATED_DURATION_HOURS], an invalid date or priority.
  */
-export function estimatedCompletion(createdAt: Date, estimatedDurationHours: number, priority: Priority): Date {
+export function estimatedCompletion(createdAt: Date, estimatedDurationHours: number, priority: WorkPriority): Date {
   if (Number.isNaN(createdAt.getTime())) throw new RangeError('createdAt is not a valid date');
   if (!(estimatedDurationHours > 0 && estimatedDurationHours <= MAX_ESTIMATED_DURATION_HOURS)) {
     throw new RangeError(`estimatedDurationHours must be above 0 and at most ${MAX_ESTIMATED_DURATION_HOURS}`);
@@ -56,7 +56,7 @@ export interface OrderCreation {
   bom_id: string;
   assigned_technician: string;
   estimated_duration_hours: number;
-  priority: Priority;
+  priority: WorkPriority;
 }
 
 /** Characters of the ids (as caller-chosen ids elsewhere) and of the technician's name, after trimming. */

@@ -2,7 +2,7 @@
  * The curated policy knowledge base: data in `knowledge-base/*.json` (one file per region), checked against
  * the schema below when the module loads, so a malformed entry fails every test and never reaches a caller.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import euEntries from './knowledge-base/eu.json';
 import naEntries from './knowledge-base/na.json';
 import ssaEntries from './knowledge-base/ssa.json';

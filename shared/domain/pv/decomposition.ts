@@ -3,8 +3,7 @@
  * only GHI, or completing the pair from closure (GHI = DNI cos z + DHI) where it gives one of them.
  * Conventions follow pvlib (pvlib.irradiance.clearness_index, erbs and dni), so its test values apply.
  */
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Smallest cos(zenith) the clearness index divides by: keeps it finite near the horizon (pvlib's default). */
 export const MIN_COS_ZENITH = 0.065;

@@ -12,8 +12,8 @@
  * - Ground-reflected light is left as it is.
  */
 import type { HorizonPoint } from './types';
+import { DEG } from '../angles';
 
-const DEG = Math.PI / 180;
 /** Azimuth samples for the sky-view integral: a quarter degree, finer than any surveyed horizon. */
 const SKY_VIEW_SAMPLES = 1440;
 

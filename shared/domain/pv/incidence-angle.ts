@@ -4,8 +4,7 @@
  * and the ground, that function integrated over the part of the sphere each comes from (Marion 2017).
  * Forms and defaults follow pvlib.iam, so its test values apply.
  */
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Which IAM function the model chain uses. */
 export type IamModel = 'physical' | 'martin_ruiz';

@@ -3,6 +3,7 @@
  * single hump of a fixed array on a sunny day, then, once a clear-sky power curve has been fitted, the periods
  * that follow that curve closely.
  */
+import { DAY_MS, HOUR_MS } from '../time';
 
 /** Minimum r² of a quadratic fit for a day to look like a fixed array on a sunny day (pvanalytics fixed_nrel default). */
 export const SUNNY_DAY_MIN_R2 = 0.94;
@@ -15,6 +16,9 @@ export const SUNNY_DAY_MIN_COVERAGE = 0.8;
 
 /** The steps of one day: indices into the caller's arrays, in time order. */
 export type DaySteps = number[];
+
+/** The day (since the epoch) in local mean solar time: midnight falls in the night anywhere, so a day is one whole daylight period. */
+export const solarDay = (t: number, longitude: number): number => Math.floor((t + (longitude / 15) * HOUR_MS) / DAY_MS);
 
 /** Coefficient of determination of the least-squares quadratic y = a + b x + c x² (x centred for conditioning). */
 export function quadraticR2(x: readonly number[], y: readonly number[]): number {

@@ -9,10 +9,12 @@
  * business. A month of power alone may not pin tilt down, so the least-squares misfit is weighed against a weak
  * prior (the usual tilt for the latitude, facing the equator) and the data win wherever they speak.
  */
-import { DAY_MS, HOUR_MS } from '../time';
-import { clearPeriods, clearWindowSteps, quantile, sunnyFixedDays, type DaySteps } from './infer-clear-sky';
+import { DAY_MS } from '../time';
+import { clearPeriods, clearWindowSteps, quantile, solarDay, sunnyFixedDays, type DaySteps } from './infer-clear-sky';
 import { clearSkyWeather, simulatePv } from './system-model';
 import type { PvSystem, PvWeatherStep } from './types';
+import { DEG } from '../angles';
+import { solarDeclinationDeg } from '../weather/climatology';
 
 /** Measured AC power: `t` the start of each step's interval (epoch ms, UTC), `kw` its mean power. */
 export interface MeasuredPower {
@@ -226,9 +228,6 @@ function fitOrientation(problem: FitProblem, from?: Orientation): OrientationFit
   return current;
 }
 
-/** Days in local mean solar time: midnight falls in the night anywhere, so a day is one whole daylight period. */
-const solarDay = (t: number, longitude: number) => Math.floor((t + (longitude / 15) * HOUR_MS) / DAY_MS);
-
 /**
  * Infers a fixed PV system's tilt, azimuth, DC capacity and AC rating from measured AC power and its place.
  * Designed for 30 days of 15-minute or hourly data; needs a few clear days (or clear half-days) among them.
@@ -376,15 +375,11 @@ function topDaysByEnergy(days: readonly DaySteps[], kw: readonly number[], share
  * sin δ) / (cos φ cos δ)), with Spencer's (1971) declination.
  */
 function expectedDaylightSteps(dayKeys: readonly number[], place: PvPlace, stepMinutes: number): number[] {
-  const rad = Math.PI / 180;
-  const phi = place.latitude * rad;
+  const phi = place.latitude * DEG;
   return dayKeys.map((d) => {
-    const date = new Date(d * DAY_MS);
-    const g = (2 * Math.PI * Math.floor((date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS)) / 365;
-    const delta =
-      0.006918 - 0.399912 * Math.cos(g) + 0.070257 * Math.sin(g) - 0.006758 * Math.cos(2 * g) + 0.000907 * Math.sin(2 * g) - 0.002697 * Math.cos(3 * g) + 0.00148 * Math.sin(3 * g);
-    const cosH = (Math.cos(MAX_FIT_ZENITH_DEG * rad) - Math.sin(phi) * Math.sin(delta)) / (Math.cos(phi) * Math.cos(delta));
-    const arcHours = cosH >= 1 ? 0 : cosH <= -1 ? 24 : (2 * Math.acos(cosH)) / (15 * rad);
+    const delta = solarDeclinationDeg(new Date(d * DAY_MS)) * DEG;
+    const cosH = (Math.cos(MAX_FIT_ZENITH_DEG * DEG) - Math.sin(phi) * Math.sin(delta)) / (Math.cos(phi) * Math.cos(delta));
+    const arcHours = cosH >= 1 ? 0 : cosH <= -1 ? 24 : (2 * Math.acos(cosH)) / (15 * DEG);
     return Math.max(1, Math.round((arcHours * 60) / stepMinutes));
   });
 }

@@ -12,8 +12,8 @@
  */
 import { Body, EquatorFromVector, GeoVector, MakeTime, Refraction, RotateVector, Rotation_EQJ_EQD, SiderealTime } from 'astronomy-engine';
 import { DAY_MS } from '../time';
+import { DEG } from '../angles';
 
-const DEG = Math.PI / 180;
 /** Earth's rotation relative to the equinox: sidereal degrees per solar day (Aoki et al. 1982; IERS). */
 const SIDEREAL_DEG_PER_DAY = 360.98564736629;
 

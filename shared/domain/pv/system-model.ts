@@ -20,8 +20,7 @@ import { diffuseIam, iamFunction, type IamModel } from './incidence-angle';
 import { stepMiddles, sunPath, type SunPath } from './solar-geometry';
 import { DEFAULT_ALBEDO, planeOfArray, type TranspositionModel } from './transposition';
 import type { PvStepResult, PvSystem, PvWeatherStep } from './types';
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Air temperature and wind assumed where a step carries none (types.ts: PvWeatherStep). */
 export const DEFAULT_TEMP_AIR_C = 20;

@@ -6,8 +6,7 @@
  */
 import { relativeAirmass } from '../weather/clear-sky';
 import { cosAngleOfIncidence } from './solar-geometry';
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Ground reflectance: grass, pvlib's 'grass' surface type and a common default (Duffie & Beckman 2013). */
 export const DEFAULT_ALBEDO = 0.2;

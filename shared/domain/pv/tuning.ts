@@ -4,9 +4,8 @@
  * towards 1 by how few steps it rests on; its effect measured out of sample; and P10/P90 bands from the
  * out-of-sample residuals. A tuning is plain data and serialises to JSON, to be stored with the site.
  */
-import { DAY_MS, HOUR_MS } from '../time';
 import { rmse } from '../forecasting/metrics';
-import { quantile } from './infer-clear-sky';
+import { quantile, solarDay } from './infer-clear-sky';
 import type { PvStepResult, PvSystem } from './types';
 
 /** A modelled step as tuning reads it: the chain's result; without its `ghiWm2` every step falls in one clear-sky-index bin. */
@@ -124,9 +123,6 @@ function sunBin(step: PvStepResult): [0 | 1, number] {
 const isDaylight = (s: PvStepResult) => s.zenithDeg < MAX_ZENITH_DEG;
 const clampRatio = (r: number) => Math.min(RATIO_BOUNDS[1], Math.max(RATIO_BOUNDS[0], r));
 const damp = (ratio: number, n: number, n0: number) => (n > 0 && Number.isFinite(ratio) ? 1 + (clampRatio(ratio) - 1) * (n / (n + n0)) : 1);
-
-/** Days in local mean solar time at the system, so that a day is one whole daylight period. */
-const solarDay = (t: number, longitude: number) => Math.floor((t + (longitude / 15) * HOUR_MS) / DAY_MS);
 
 /**
  * The steps a tuning may learn from: daylight, finite, not faulty, and not an outage or curtailment (see

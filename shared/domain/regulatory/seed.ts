@@ -3,7 +3,7 @@
  * measures that shaped each region before the first pull. Summaries are our own words; each links to the
  * official publisher. They pass through the same id hashing and priority rules as pulled items.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateId } from './links';
 import { assessUpdate } from './priority';
 import seed from './seed-updates.json';

@@ -3,8 +3,7 @@
  * Every function answers exactly 0 when the sun is at or below the horizon.
  */
 import { apparentZeniths, solarPosition } from './solar-position';
-
-const DEG = Math.PI / 180;
+import { DEG } from '../angles';
 
 /** Total solar irradiance at 1 AU, W/m2 (ASTM E-490, 2000; pvlib's default). */
 export const SOLAR_CONSTANT_WM2 = 1366.1;

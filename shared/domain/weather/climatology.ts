@@ -4,8 +4,8 @@
  * latitude circle, Siberia included); it is the honest default where no weather service is reachable.
  */
 import { DAY_MS } from '../time';
+import { DEG } from '../angles';
 
-const DEG = Math.PI / 180;
 const YEAR_DAYS = 365.25;
 
 /** The climate of a latitude circle. */

@@ -1,5 +1,5 @@
 /** Success bodies of batch processing and the edge node (ARCHITECTURE 9; the spec shows none). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { success, timestamp } from './common';
 
 const OperationOutcome = z

@@ -2,7 +2,7 @@
  * Building blocks of the response schemas. Objects are loose: an answer may carry fields beyond the
  * spec's (ARCHITECTURE 9 adds several), and the document says so rather than failing them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An instant in ISO 8601 with `Z` or an offset. */
 export const timestamp = () => z.iso.datetime({ offset: true });

@@ -1,5 +1,5 @@
 /** Success bodies of the dispatch endpoints (SPEC 4.1). Battery power is positive when discharging. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { success, timestamp } from './common';
 
 export const DispatchOptimizationResponse = z

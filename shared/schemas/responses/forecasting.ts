@@ -1,5 +1,5 @@
 /** Success bodies of the forecasting endpoints (SPEC 2 "Generated forecast", "Freemium forecast"; 4.1; 4.4). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PvSystem } from './ingestion';
 import { timestamp } from './common';
 

@@ -1,5 +1,5 @@
 /** Success bodies of the foundation endpoints (SPEC 4.1: health, register, usage, create-*, system-status). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { date, success, timestamp } from './common';
 
 const Limits = z.looseObject({

@@ -1,5 +1,5 @@
 /** Success bodies of ingestion, sites and weather (SPEC 2 "Upload acknowledgement", 4.1, 4.2; ARCHITECTURE 9). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { success, timestamp } from './common';
 
 /** SPEC section 2; `upload_id` follows processing (GET /api/uploads/{upload_id}). */

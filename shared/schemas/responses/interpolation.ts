@@ -1,5 +1,5 @@
 /** Success body of POST /interpolate (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { timestamp } from './common';
 
 export const InterpolationResponse = z

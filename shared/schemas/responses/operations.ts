@@ -1,5 +1,5 @@
 /** Success bodies of the asset-operations endpoints (SPEC 2 resources, 4.3): one schema per action, a union per route. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { terminalAnswer, terminalList, timestamp } from './common';
 
 const PRIORITY = z.enum(['high', 'medium', 'low']);

@@ -1,5 +1,5 @@
 /** Success bodies of policy, regulatory updates and project economics (SPEC 4.1). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SENSITIVITY_STEPS } from '../../domain/economics';
 import { date, success, timestamp } from './common';
 

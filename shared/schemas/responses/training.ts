@@ -1,5 +1,5 @@
 /** Success bodies of training, the model registry and stored results (SPEC 2 "Model record", "Stored forecast result"; 4.1; 4.3). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { terminalAnswer, timestamp } from './common';
 
 /** SPEC 4.1 POST /train. */

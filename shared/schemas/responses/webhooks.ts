@@ -1,5 +1,5 @@
 /** Success bodies of the webhook registrations (ARCHITECTURE 9; the spec shows none). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { success, timestamp } from './common';
 
 const Webhook = z.looseObject({ webhook_id: z.string(), webhook_url: z.url(), events: z.array(z.string()), created_at: timestamp() }).meta({ id: 'Webhook' });

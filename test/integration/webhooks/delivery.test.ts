@@ -15,11 +15,12 @@ import { publishEvent } from '../../../shared/events/event-bus';
 import { dlqId } from '../../../shared/pipelines';
 import { sqsClient } from '../../../shared/store/aws-clients';
 import { listParkedDeliveries, type ParkedDelivery } from '../../../shared/store/webhooks-repo';
-import { registerAccount } from '../../../shared/services/accounts';
+import { registerAccount } from '../../../shared/services/accounts/accounts';
 import { authenticate, type Caller } from '../../../shared/access/authentication';
-import { registerWebhook, removeWebhook } from '../../../shared/services/webhooks';
-import { handleWebhookMessage } from '../../../shared/services/webhook-delivery';
+import { registerWebhook, removeWebhook } from '../../../shared/services/webhooks/webhooks';
+import { handleWebhookMessage } from '../../../shared/services/webhooks/webhook-delivery';
 import { handler as deliverWebhooks } from '../../../functions/workers/deliver-webhooks';
+import { pollFor } from '../../helpers/poll';
 
 const runtime = useRuntime({ env: { WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '1000' } });
 
@@ -43,21 +44,11 @@ async function register(who: Caller, url: string, events: string[] = ['training_
   return { webhook_id, secret };
 }
 
-async function until<T>(read: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}
-
 const verify = (secret: string, hit: Hit) =>
   new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>);
 
 async function parkedOf(who: Caller, count = 1): Promise<ParkedDelivery[]> {
-  return until(async () => {
+  return pollFor(async () => {
     const parked = await listParkedDeliveries(who.accountId);
     return parked.length >= count ? parked : undefined;
   });
@@ -143,7 +134,7 @@ describe('retries', () => {
     expect(JSON.stringify(parked)).not.toContain('whsec_');
 
     const dlqUrl = runtime().queueUrls[dlqId('webhooks')];
-    const copy = await until(async () => {
+    const copy = await pollFor(async () => {
       const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
       return out.Messages?.map((m) => JSON.parse(m.Body!) as ParkedDelivery).find((m) => m.delivery_id === parked.delivery_id);
     });

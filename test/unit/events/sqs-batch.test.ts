@@ -1,6 +1,6 @@
 /** The one SQS batch loop of the workers: each record parsed, validated and handled; every failure logged with its message id and reported. */
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MalformedMessage, parseMessage, receiveCount, sqsBatchHandler } from '../../../shared/events/sqs-batch';
 import { SiteEvent, TrainingMessage } from '../../../shared/schemas/queue-messages';
 import { captureLogLines } from '../../helpers/log-lines';

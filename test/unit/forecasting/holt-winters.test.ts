@@ -2,6 +2,7 @@ import { fitHoltWinters, holtWintersDailyMember, holtWintersMember, Insufficient
 import { DAY_MS, type RegularSeries } from '../../../shared/domain/forecasting/types';
 import { gaussian } from '../../helpers/seeded-random';
 import { readTaylor, withTaylor } from '../../helpers/taylor';
+import { londonWallClockLoad } from '../../helpers/london-load';
 
 const mape = (forecast: number[], actual: number[]) => (100 * forecast.reduce((s, f, i) => s + Math.abs(f - actual[i]) / actual[i], 0)) / actual.length;
 
@@ -35,18 +36,7 @@ describe('double-seasonal Holt-Winters (Taylor 2003)', () => {
 
   it('keeps its seasons on local time across a DST change', () => {
     // Load shaped by London wall-clock time; the change on 31 March 2024 falls inside the history.
-    const start = Date.UTC(2024, 2, 4);
-    const noise = gaussian(3);
-    const t: number[] = [];
-    const y: number[] = [];
-    for (let i = 0; i < 36 * 24; i++) {
-      const time = start + i * 3_600_000;
-      const summer = time >= Date.UTC(2024, 2, 31, 1);
-      const localHour = (new Date(time).getUTCHours() + (summer ? 1 : 0)) % 24;
-      const weekend = new Date(time + (summer ? 3_600_000 : 0)).getUTCDay() % 6 === 0;
-      t.push(time);
-      y.push(1000 + 300 * Math.max(0, Math.sin((Math.PI * (localHour - 6)) / 14)) - (weekend ? 150 : 0) + 5 * noise());
-    }
+    const { t, y } = londonWallClockLoad(Date.UTC(2024, 2, 4), 36 * 24);
     const history = { t: t.slice(0, 35 * 24), y: y.slice(0, 35 * 24), stepMinutes: 60 };
 
     const local = fitHoltWinters(history, { kind: 'load', timezone: 'Europe/London' }).predict(24);

@@ -6,7 +6,7 @@ import {
   ORDER_STATUSES,
   validateOrderCreation,
 } from '../../../shared/domain/operations/work-orders';
-import type { Priority } from '../../../shared/domain/operations/schedules';
+import type { WorkPriority } from '../../../shared/domain/operations/schedules';
 
 describe('work order status transitions', () => {
   // ARCHITECTURE 9: pending -> in_progress -> completed, pending|in_progress -> cancelled; nothing else.
@@ -49,7 +49,7 @@ describe('work order status transitions', () => {
 
 describe('estimated completion', () => {
   const CREATED = new Date('2026-11-22T09:00:00Z');
-  const done = (hours: number, priority: Priority) => estimatedCompletion(CREATED, hours, priority).toISOString();
+  const done = (hours: number, priority: WorkPriority) => estimatedCompletion(CREATED, hours, priority).toISOString();
 
   it('starts high priority after 4 h, then counts the duration in wall-clock hours', () => {
     expect(done(4, 'high')).toBe('2026-11-22T17:00:00.000Z');
@@ -73,7 +73,7 @@ describe('estimated completion', () => {
     expect(() => estimatedCompletion(CREATED, Number.NaN, 'high')).toThrow(RangeError);
     expect(() => estimatedCompletion(CREATED, MAX_ESTIMATED_DURATION_HOURS + 1, 'high')).toThrow(RangeError);
     expect(() => estimatedCompletion(new Date('not a date'), 4, 'high')).toThrow(/createdAt/);
-    expect(() => estimatedCompletion(CREATED, 4, 'urgent' as Priority)).toThrow(/priority/);
+    expect(() => estimatedCompletion(CREATED, 4, 'urgent' as WorkPriority)).toThrow(/priority/);
   });
 });
 

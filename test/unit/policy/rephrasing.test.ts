@@ -1,6 +1,6 @@
 /** The optional model rephrasing keeps the retrieved facts: anything that adds or drops one is not used. */
 import { rephrasingProblem } from '../../../shared/domain/policy';
-import { rephraseAnswer } from '../../../shared/services/policy-rephrasing';
+import { rephraseAnswer } from '../../../shared/services/policy/policy-rephrasing';
 
 const ORIGINAL = 'Permits for rooftop solar up to 100 kW are deemed granted after one month [1]. The EEG pays a tariff for 20 years [2].';
 

@@ -1,4 +1,4 @@
-import { CallBudget, callWindows, OPEN_METEO_FREE_TIER, openMeteoCallWeight } from '../../../shared/weather/call-budget';
+import { CallBudget, callWindows, OPEN_METEO_FREE_TIER, openMeteoCallWeight } from '../../../shared/weather-providers/call-budget';
 
 describe('openMeteoCallWeight', () => {
   it('counts Open-Meteo’s way: variables over 10 and days over 14 multiply', () => {

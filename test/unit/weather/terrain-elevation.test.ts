@@ -1,4 +1,4 @@
-import { NEAREST_PLACE_MAX_KM, terrainElevation } from '../../../shared/weather/terrain-elevation';
+import { NEAREST_PLACE_MAX_KM, terrainElevation } from '../../../shared/weather-providers/terrain-elevation';
 
 describe('terrain elevation from the GeoNames gazetteer', () => {
   // Reference elevations: the cities' commonly published altitudes.

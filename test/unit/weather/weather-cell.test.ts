@@ -1,4 +1,4 @@
-import { weatherCell } from '../../../shared/weather/weather-cell-cache';
+import { weatherCell } from '../../../shared/weather-providers/weather-cell-cache';
 
 describe('weatherCell', () => {
   it('rounds to the 0.1-degree cell and asks for its centre', () => {

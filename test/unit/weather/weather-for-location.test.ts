@@ -1,6 +1,6 @@
 import { BadRequest } from '../../../shared/errors';
 import { useWeatherProvider } from '../../helpers/weather-provider';
-import { weatherForLocation } from '../../../shared/services/weather-data';
+import { weatherForLocation } from '../../../shared/services/weather/weather-data';
 
 useWeatherProvider('offline');
 

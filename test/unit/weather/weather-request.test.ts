@@ -1,7 +1,7 @@
 import { BadRequest } from '../../../shared/errors';
 import { parseWith } from '../../../shared/validation';
 import { WEATHER_PARAMETERS, WeatherDataRequest } from '../../../shared/schemas/weather';
-import { localDayRange } from '../../../shared/services/weather-data';
+import { localDayRange } from '../../../shared/services/weather/weather-data';
 
 const valid = { location: { latitude: 52.52, longitude: 13.405, timezone: 'Europe/Berlin' }, date_range: { start_date: '2024-06-20', end_date: '2024-06-21' } };
 

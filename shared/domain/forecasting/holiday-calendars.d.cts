@@ -1,0 +1,8 @@
+import type { HolidaysTypes } from 'date-holidays';
+
+/** The part of date-holidays' calendar the forecasting calendar uses. */
+export interface HolidayCalendar {
+  getHolidays(year?: number): HolidaysTypes.Holiday[] | undefined;
+}
+
+export function holidayCalendar(country: string, state?: string): HolidayCalendar;

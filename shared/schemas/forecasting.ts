@@ -1,7 +1,7 @@
 /** Requests of the forecasting endpoints (SPEC 4.1 /forecast, /api/price-forecast; 4.4 freemium). */
 import * as z from 'zod';
 import { price, seriesValue } from './bounds';
-import { canonicalTimeZone } from './weather';
+import { TimeZone } from './weather';
 
 /** ARCHITECTURE 9: at most 168 hours for POST /forecast, GET /forecast and the price forecast. */
 export const MAX_HORIZON_HOURS = 168;
@@ -60,6 +60,18 @@ export const ForecastRequest = z.object({
       latitude: z.number().min(-90).max(90).optional(),
       longitude: z.number().min(-180).max(180).optional(),
       location: z.string().trim().min(1).max(200).optional(),
+      /** Not in the spec: the zone of the calendar features (local hour, weekday); @default that of `location`, else UTC. */
+      timezone: TimeZone.optional(),
+      /**
+       * Not in the spec: whose public holidays a load forecast treats like Sundays, ISO 3166-1 with an optional
+       * subdivision as date-holidays names them ("GB", "US-CA", "DE-BY"); @default the country of `location`.
+       */
+      country: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?$/, { error: 'must be an ISO 3166-1 country code, optionally with a subdivision, such as GB or US-CA' })
+        .transform((code) => code.toUpperCase())
+        .optional(),
     })
     .default({ horizon: 24, model_type: 'ensemble', confidence_interval: 0.9, weather_integration: false, seasonal_adjustment: true }),
   /** Not in the spec (ARCHITECTURE 9): the caller's weather over the history and the horizon, used with weather_integration. */
@@ -99,12 +111,5 @@ export const PriceForecastRequest = z.object({
   /** Not in the spec (ARCHITECTURE 9): day-ahead fundamentals, regressors when include_fundamentals is true. */
   fundamentals: fundamentals.optional(),
   /** Not in the spec: the market's IANA zone, whose local days the price models work on. @default UTC */
-  timezone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((zone) => canonicalTimeZone(zone) !== undefined, { error: 'must be an IANA time zone such as Europe/Berlin' })
-    .transform((zone) => canonicalTimeZone(zone) as string)
-    .optional(),
+  timezone: TimeZone.optional(),
 });

@@ -17,7 +17,8 @@ export function canonicalTimeZone(zone: string): string | undefined {
   }
 }
 
-const TimeZone = z
+/** An IANA zone Intl knows, given back in its canonical spelling. */
+export const TimeZone = z
   .string()
   .trim()
   .min(1)

@@ -67,6 +67,41 @@ describe('POST /forecast', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 'TIER_LIMIT_EXCEEDED', details: { current_tier: 'free', limit: 5, used: 5 } });
   });
+
+  it("treats the country's public holidays like Sundays: a US office load forecast for Christmas Day, from the country or the location", async () => {
+    // Prepare: hourly office load, 20 weeks to Christmas Eve 2026 (Thursday), a working-day profile on weekdays and
+    // a flat base at weekends and on the US public holidays in the history (Labor Day, Thanksgiving).
+    const { key } = await registerKey(runtime());
+    const end = Date.UTC(2026, 11, 24, 23);
+    const holidays = new Set(['2026-09-07', '2026-11-26']);
+    const history = Array.from({ length: 20 * 7 * 24 }, (_, i) => {
+      const t = end - (20 * 7 * 24 - 1 - i) * HOUR;
+      const d = new Date(t);
+      const off = d.getUTCDay() === 0 || d.getUTCDay() === 6 || holidays.has(d.toISOString().slice(0, 10));
+      const h = d.getUTCHours();
+      return { t, kw: off ? 20 : 20 + (h >= 8 && h < 18 ? 60 : 0) + ((i * 7919) % 13) / 13 };
+    });
+    const ask = (config: Record<string, unknown>) =>
+      call(runtime(), 'POST', '/forecast', { key, json: { ...body(history), forecast_config: { ...body(history).forecast_config, series_type: 'load', ...config } } });
+    const middayMean = (r: { body: { forecast: { value: number }[] } }) => r.body.forecast.slice(9, 17).reduce((sum, p) => sum + p.value, 0) / 8;
+
+    // Act
+    const [plain, withCountry, withLocation, unknown] = await Promise.all([
+      ask({ timezone: 'UTC' }),
+      ask({ timezone: 'UTC', country: 'us' }),
+      ask({ location: 'Chicago, US', timezone: 'UTC' }),
+      ask({ country: 'XX' }),
+    ]);
+
+    // Assess: without holidays Friday 25 December looks like a working day (80 kW at midday); with them, the
+    // holiday-aware members alone (mstl_ets and load_regression, each lifting it part of the way to the 20 kW of
+    // a Sunday, by what two holidays in the history teach) decide it.
+    expect([plain.status, withCountry.status, withLocation.status]).toEqual([200, 200, 200]);
+    expect(middayMean(plain)).toBeGreaterThan(70);
+    expect(middayMean(withCountry)).toBeLessThan(middayMean(plain) - 20);
+    expect(middayMean(withLocation)).toBeCloseTo(middayMean(withCountry), 6);
+    expect(unknown).toMatchObject({ status: 400, body: { error: expect.stringContaining('forecast_config.country XX is not a country') } });
+  });
 });
 
 describe('POST /api/price-forecast', () => {

@@ -5,7 +5,7 @@
  */
 import { IANAZone } from 'luxon';
 import { DAY_MS, MINUTE_MS } from '../time';
-import { holidayCalendar } from './holiday-calendars.cjs';
+import { holidayCalendar, knownHolidayRegion } from './holiday-calendars.cjs';
 
 /** The time zone is not an IANA zone luxon knows. */
 export class UnknownTimeZone extends Error {
@@ -81,6 +81,12 @@ function holidayOn(country: string, localDay: number): number {
     days.set(localDay, holiday);
   }
   return holiday;
+}
+
+/** Whether date-holidays knows `region`: an ISO 3166-1 country, optionally with its subdivision ('US-CA'). */
+export function isHolidayRegion(region: string): boolean {
+  const [country, state] = region.toUpperCase().split('-');
+  return knownHolidayRegion(country, state);
 }
 
 /** Whether the local date `isoDate` ('YYYY-MM-DD') is a public holiday of `country`. */

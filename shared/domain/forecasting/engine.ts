@@ -4,7 +4,8 @@
  * asked for), forecast the horizon and put conformal intervals around it.
  */
 import { regimeIntervals, type Calibration, type Regime } from './conformal';
-import { combineForecasts, ensembleValidation, meanWeights, type Combination } from './ensemble';
+import { calendarFeatures } from './calendar';
+import { combineForecasts, ensembleValidation, meanWeights, weightsAt, type Combination } from './ensemble';
 import { stackMembers } from './stacking';
 import { ratedPower } from './wind-bounds';
 import { ALL_MEMBERS } from './members';
@@ -168,6 +169,7 @@ export function forecastSeries(fullSeries: RegularSeries, request: SeriesForecas
     calibration = chosen;
   }
   let point = combineForecasts(forecasts, combination, horizonSteps);
+  if (modelType === ENSEMBLE && context.country) point = onHolidays(point, forecasts, combination, candidates, series, context);
 
   const nonNegative = NON_NEGATIVE_KINDS.has(context.kind) || series.y.every((v) => !Number.isFinite(v) || v >= 0);
   point = point.map((v) => (Number.isFinite(v) ? (nonNegative ? Math.max(0, v) : v) : NaN));
@@ -188,6 +190,27 @@ export function forecastSeries(fullSeries: RegularSeries, request: SeriesForecas
     validation,
     fitMs: performance.now() - started,
   };
+}
+
+/**
+ * The ensemble on the public holidays ahead: the combination of the members that model holidays (their weights at
+ * that lead, renormalised; equal where all are 0), the others left out. A holiday is a regime of its own, and the
+ * stacking weights come from validation folds that seldom hold one: weighted as on other days, members that see a
+ * working day would outvote those that see a Sunday. Without such a member, or a holiday, the ensemble stands.
+ */
+function onHolidays(point: number[], forecasts: Record<string, number[]>, combination: Combination, members: readonly ForecastMember[], series: RegularSeries, context: FitContext): number[] {
+  const aware = members.filter((m) => m.holidays && forecasts[m.name]).map((m) => m.name);
+  if (!aware.length) return point;
+  const stepMs = series.stepMinutes * 60_000;
+  const last = series.t[series.t.length - 1];
+  const { holiday } = calendarFeatures(point.map((_, j) => last + (j + 1) * stepMs), context.timezone ?? 'UTC', context.country);
+  return point.map((value, j) => {
+    if (!holiday[j]) return value;
+    const weights = weightsAt(combination, j);
+    const total = aware.reduce((sum, name) => sum + (weights[name] ?? 0), 0);
+    const share = (name: string) => (total > 0 ? (weights[name] ?? 0) / total : 1 / aware.length);
+    return aware.reduce((sum, name) => sum + share(name) * forecasts[name][j], 0);
+  });
 }
 
 /**

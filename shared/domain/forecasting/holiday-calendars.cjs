@@ -22,4 +22,12 @@ function holidayCalendar(country, state) {
   return state ? new Parser(rules, country, state) : new Parser(rules, country);
 }
 
-module.exports = { holidayCalendar };
+/** Whether date-holidays has rules for the country (ISO 3166-1) and, when given, its subdivision. */
+function knownHolidayRegion(country, state) {
+  if (!Parser) load();
+  const calendar = new Parser(rules);
+  if (!calendar.getCountries()[country]) return false;
+  return !state || Boolean(calendar.getStates(country)?.[state]);
+}
+
+module.exports = { holidayCalendar, knownHolidayRegion };

@@ -6,3 +6,5 @@ export interface HolidayCalendar {
 }
 
 export function holidayCalendar(country: string, state?: string): HolidayCalendar;
+
+export function knownHolidayRegion(country: string, state?: string): boolean;

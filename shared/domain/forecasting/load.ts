@@ -295,4 +295,5 @@ export const loadRegressionMember: ForecastMember = {
   minHistory: (stepMinutes) => LOAD_MIN_DAYS * stepsPerDay(stepMinutes),
   fit: fitLoadRegression,
   foldForecasts: loadRegressionFolds,
+  holidays: true,
 };

@@ -279,4 +279,5 @@ export const mstlEtsMember: ForecastMember = {
   supports: LOAD_LIKE,
   minHistory: (stepMinutes) => MSTL_MIN_DAYS * stepsPerDay(stepMinutes),
   fit: (history, context) => fitMstlEts(history, context),
+  holidays: true,
 };

@@ -47,6 +47,11 @@ export interface ForecastMember {
   minHistory(stepMinutes: number): number;
   fit(history: RegularSeries, context: FitContext): FittedModel;
   /**
+   * The member models the public holidays of `context.country`. On a holiday ahead the ensemble takes only such
+   * members (engine.ts): validation folds seldom hold a holiday, so their weights say nothing about one.
+   */
+  holidays?: boolean;
+  /**
    * Forecasts from several validation folds at once, each equal to `fit(fold.history, fold.context)`, then
    * `predict(horizonSteps)`: for a member that can share work between folds (validation.ts).
    */

@@ -15,6 +15,8 @@ export interface ResolvedLocation {
   /** IANA time zone. */
   timezone: string;
   country?: string;
+  /** ISO 3166-1 alpha-2 of the city (or, for coordinates, of the nearest city within NEAREST_CITY_MAX_KM): the public holidays of load forecasts. */
+  countryCode?: string;
 }
 
 /** How far the nearest gazetteer city may be for coordinates to take its time zone. */
@@ -25,6 +27,8 @@ interface City {
   name: string;
   keys: Set<string>;
   country: string;
+  /** ISO 3166-1 alpha-2, or '' where the gazetteer has none. */
+  iso2: string;
   countryKeys: Set<string>;
   latitude: number;
   longitude: number;
@@ -52,6 +56,7 @@ function gazetteer(): City[] {
       name: c.city,
       keys: new Set([foldName(c.city), foldName(c.city_ascii)]),
       country: c.country,
+      iso2: /^[A-Z]{2}$/.test(c.iso2 ?? '') ? c.iso2 : '', // Kosovo and Somaliland have none
       countryKeys: new Set([c.country, c.iso2, c.iso3, c.province, c.state_ansi].filter((v): v is string => typeof v === 'string' && v.length > 0).map(foldName)),
       latitude: c.lat,
       longitude: c.lng,
@@ -75,7 +80,8 @@ function fromCoordinates(text: string): ResolvedLocation | undefined {
   if (!m) return undefined;
   const [latitude, longitude] = [Number(m[1]), Number(m[2])];
   if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180)) return undefined;
-  return { name: `${latitude},${longitude}`, latitude, longitude, timezone: timezoneAt(latitude, longitude) };
+  const city = nearestCity(latitude, longitude);
+  return { name: `${latitude},${longitude}`, latitude, longitude, timezone: city?.timezone ?? nauticalTimezone(longitude), ...(city?.iso2 ? { countryCode: city.iso2 } : {}) };
 }
 
 /**
@@ -83,13 +89,18 @@ function fromCoordinates(text: string): ResolvedLocation | undefined {
  * zone of the longitude (open sea, deserts, ice).
  */
 export function timezoneAt(latitude: number, longitude: number): string {
+  return nearestCity(latitude, longitude)?.timezone ?? nauticalTimezone(longitude);
+}
+
+/** The nearest gazetteer city within NEAREST_CITY_MAX_KM, if any. */
+function nearestCity(latitude: number, longitude: number): City | undefined {
   let nearest: City | undefined;
   let best = Infinity;
   for (const city of gazetteer()) {
     const d = distanceKm(latitude, longitude, city.latitude, city.longitude);
     if (d < best) [best, nearest] = [d, city];
   }
-  return nearest && best <= NEAREST_CITY_MAX_KM ? nearest.timezone : nauticalTimezone(longitude);
+  return best <= NEAREST_CITY_MAX_KM ? nearest : undefined;
 }
 
 function fromName(text: string): ResolvedLocation | undefined {
@@ -101,7 +112,7 @@ function fromName(text: string): ResolvedLocation | undefined {
   const matches = gazetteer().filter((c) => c.keys.has(key) && qualifiers.every((q) => c.countryKeys.has(q)));
   if (!matches.length) return undefined;
   const city = matches.reduce((a, b) => (b.population > a.population ? b : a)); // ties: the most populous
-  return { name: city.name, latitude: city.latitude, longitude: city.longitude, timezone: city.timezone, country: city.country };
+  return { name: city.name, latitude: city.latitude, longitude: city.longitude, timezone: city.timezone, country: city.country, ...(city.iso2 ? { countryCode: city.iso2 } : {}) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { forecastSeries, type EngineResult } from '../../domain/forecasting/engi
 import { forecastTiming } from '../../domain/forecasting/forecast-timing';
 import { MIN_CALIBRATION_DAYS } from '../../domain/forecasting/price';
 import { inferKind } from '../../domain/forecasting/kind';
+import { isHolidayRegion } from '../../domain/forecasting/calendar';
 import { forecastInsights, marketReading } from '../../domain/forecasting/insights';
 import { ForecastInputError, regularise } from '../../domain/forecasting/regularise';
 import type { FitContext, RegularSeries, SeriesKind } from '../../domain/forecasting/types';
@@ -91,15 +92,19 @@ export async function generateForecast(caller: Caller, body: z.infer<typeof Fore
   const cfg = body.forecast_config;
   const place = cfg.location ? resolveLocation(cfg.location) : undefined;
   if (cfg.location && !place) throw new BadRequest(`Unknown location: ${cfg.location}`);
+  if (cfg.country && !isHolidayRegion(cfg.country)) throw new BadRequest(`Invalid request: forecast_config.country ${cfg.country} is not a country (or subdivision) whose holidays are known; use ISO 3166-1 such as GB, US or US-CA`);
   const latitude = cfg.latitude ?? place?.latitude;
   const longitude = cfg.longitude ?? place?.longitude;
-  const weatherPlace = latitude !== undefined && longitude !== undefined ? { latitude, longitude, timezone: place?.timezone } : undefined;
+  // The calendar of the series: local hours and weekdays in its zone, and its country's public holidays.
+  const timezone = cfg.timezone ?? place?.timezone;
+  const country = cfg.country ?? place?.countryCode;
+  const weatherPlace = latitude !== undefined && longitude !== undefined ? { latitude, longitude, timezone } : undefined;
   const unused = unusedForecastInputs(body);
   return withQuota(caller, 'forecasts', async () => {
     let weather: ForecastWeather | undefined;
     const { series, result } = await runEngine(points, cfg.horizon, cfg.confidence_interval, cfg.model_type, async (regular, horizonSteps) => {
       weather = await requestWeather({ integrate: cfg.weather_integration, rows: body.weather, place: weatherPlace }, regular.t, horizonTimes(regular, horizonSteps));
-      return { kind: cfg.series_type, latitude, longitude, timezone: place?.timezone, ...(weather.history && weather.future ? { history: weather.history, future: weather.future } : {}) };
+      return { kind: cfg.series_type, latitude, longitude, timezone, country, ...(weather.history && weather.future ? { history: weather.history, future: weather.future } : {}) };
     });
     await countForecast();
     return {

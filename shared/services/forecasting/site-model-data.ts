@@ -5,6 +5,7 @@
  */
 import { log } from '../../logger';
 import { inferKind } from '../../domain/forecasting/kind';
+import { resolveLocation } from '../../domain/locations';
 import { PV_SYSTEM_OPTION } from '../../domain/forecasting/pv-physical';
 import { regularise } from '../../domain/forecasting/regularise';
 import { modelStepMinutes, resampleMean } from '../../domain/training/window';
@@ -75,6 +76,8 @@ export async function loadSiteModelData(site: SiteRecord, options: SiteModelData
       latitude: site.latitude,
       longitude: site.longitude,
       timezone: site.timezone,
+      // Public holidays of the site's country (load): from its stated location, so sites stored before need nothing new.
+      country: site.location ? resolveLocation(site.location)?.countryCode : undefined,
       ...(history ? { history } : {}),
       ...(specs ? { options: { [PV_SYSTEM_OPTION]: toPvSystem(specs.system) } } : {}),
     },

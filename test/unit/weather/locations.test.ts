@@ -3,7 +3,7 @@ import { distanceKm, nauticalTimezone, resolveLocation, timezoneAt } from '../..
 describe('resolveLocation: city names', () => {
   it('finds Berlin case-insensitively with its zone and country', () => {
     const berlin = resolveLocation('  berLIN ');
-    expect(berlin).toMatchObject({ name: 'Berlin', timezone: 'Europe/Berlin', country: 'Germany' });
+    expect(berlin).toMatchObject({ name: 'Berlin', timezone: 'Europe/Berlin', country: 'Germany', countryCode: 'DE' });
     expect(distanceKm(berlin!.latitude, berlin!.longitude, 52.52, 13.405)).toBeLessThan(5);
   });
 
@@ -24,6 +24,13 @@ describe('resolveLocation: city names', () => {
     expect(resolveLocation('Portland, Maine, FR')).toBeUndefined();
   });
 
+  it('gives the ISO 3166-1 code that holidays are looked up by, for names and for coordinates near a city', () => {
+    expect(resolveLocation('London, CA')?.countryCode).toBe('CA');
+    expect(resolveLocation('Chicago, US')?.countryCode).toBe('US');
+    expect(resolveLocation('48.14,11.58')).toMatchObject({ timezone: 'Europe/Berlin', countryCode: 'DE' }); // Munich
+    expect(resolveLocation('0,-30')).not.toHaveProperty('countryCode'); // mid-Atlantic: a nautical zone, no country
+  });
+
   it('takes the most populous of equal names', () => {
     expect(resolveLocation('London')).toMatchObject({ country: 'United Kingdom' }); // not London, Ontario or Kentucky
     expect(resolveLocation('Springfield')).toMatchObject({ timezone: 'America/New_York' }); // Springfield MA, the largest of five
@@ -38,7 +45,7 @@ describe('resolveLocation: city names', () => {
 
 describe('resolveLocation: coordinates', () => {
   it('parses "lat,lon" with or without spaces and takes the nearest city’s zone', () => {
-    expect(resolveLocation('52.52,13.405')).toEqual({ name: '52.52,13.405', latitude: 52.52, longitude: 13.405, timezone: 'Europe/Berlin' });
+    expect(resolveLocation('52.52,13.405')).toEqual({ name: '52.52,13.405', latitude: 52.52, longitude: 13.405, timezone: 'Europe/Berlin', countryCode: 'DE' });
     expect(resolveLocation(' -33.92 , 18.42 ')).toMatchObject({ latitude: -33.92, longitude: 18.42, timezone: 'Africa/Johannesburg' });
     expect(resolveLocation('40.7128 -74.006')).toMatchObject({ timezone: 'America/New_York' });
   });

@@ -23,7 +23,7 @@ export interface ApiStackProps extends StackProps {
   readonly stageName: string;
   /**
    * The route table; edge-only rows are left out (the edge node serves them).
-   * @default ROUTES of shared/routes.ts
+   * @default ROUTES of shared/routes/index.ts
    */
   readonly routes?: readonly Route[];
   /**

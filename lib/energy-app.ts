@@ -24,7 +24,7 @@ export interface EnergyAppOptions {
   readonly account?: string;
   /** @default PIPELINES of shared/pipelines.ts */
   readonly pipelines?: Pipelines;
-  /** @default ROUTES of shared/routes.ts */
+  /** @default ROUTES of shared/routes/index.ts */
   readonly routes?: readonly Route[];
   /** @default process.cwd() */
   readonly projectRoot?: string;

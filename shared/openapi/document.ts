@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the service, built from the route rows alone (shared/routes.ts: the schemas
+ * The OpenAPI 3.1 document of the service, built from the route rows alone (shared/routes/: the schemas
  * the middleware validates with, the response schemas, quota and summary), with the prose and examples
  * of shared/openapi/route-docs.ts, so it cannot drift from the code.
  */

@@ -1,7 +1,7 @@
 /**
  * The prose of the API document for each row of the route table: its tag, description, example requests
  * and the success response in words, and the error statuses it can answer besides its group's. Everything
- * else (schemas, summary, quota) is on the row (shared/routes.ts). Every route id needs an entry
+ * else (schemas, summary, quota) is on the row (shared/routes/). Every route id needs an entry
  * (test/unit/openapi.test.ts).
  */
 import * as ex from './examples';

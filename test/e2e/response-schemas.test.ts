@@ -1,7 +1,7 @@
 /**
  * The API document's success schemas are the answers' real shapes: a walk through the service with an
  * enterprise key calls every route it can reach cheaply, and each 2xx body must pass the schema the document
- * gives that route (its row in shared/routes.ts). The same walk checks each row's quota kind against the
+ * gives that route (its row in shared/routes/). The same walk checks each row's quota kind against the
  * usage a keyed request adds: the services meter with `withQuota`, the row declares what they meter.
  */
 import * as z from 'zod';

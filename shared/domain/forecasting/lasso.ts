@@ -374,12 +374,14 @@ export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}):
     for (let j = 0; j < p; j++) {
       if (isActive[j] || excluded[j]) continue;
       const g1 = (C - c[j]) / (1 - a[j]);
+      if (g1 > 1e-12 * C && g1 < gamma) {
+        gamma = g1;
+        joiner = j;
+      }
       const g2 = (C + c[j]) / (1 + a[j]);
-      for (const g of [g1, g2]) {
-        if (g > 1e-12 * C && g < gamma) {
-          gamma = g;
-          joiner = j;
-        }
+      if (g2 > 1e-12 * C && g2 < gamma) {
+        gamma = g2;
+        joiner = j;
       }
     }
     for (let k = 0; k < m; k++) {

@@ -36,7 +36,6 @@
  *   feature j by lambda_AIC / (sqrt(n) * sd_j); 'aic' keeps the AIC-selected solution itself.
  */
 import { IANAZone } from 'luxon';
-import { Matrix } from 'ml-matrix';
 import { clearSkyGhiAt } from '../weather/clear-sky';
 import { informationCriterion, larsLassoPath, type LassoProblem, type LassoSolution } from './lasso';
 import { fillLinear } from './regularise';
@@ -259,6 +258,19 @@ function estimateHour(problem: LassoProblem, rawScales: Float64Array, rule: 'lea
   return path[path.length - 1].beta.map((b, j) => b * rawScales[j]);
 }
 
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+/** Means of the columns of a row-major rows x columns array. */
+function columnMeans(values: Float64Array, rows: number, columns: number): Float64Array {
+  const means = new Float64Array(columns);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < columns; j++) means[j] += values[i * columns + j];
+  return means.map((s) => s / rows);
+}
+
 function fitWindow(input: FitWindowInput): WindowModel {
   const { prices, set, lastDay, days, firstDayNumber } = input;
   const firstDay = lastDay - days + 1;
@@ -268,62 +280,74 @@ function fitWindow(input: FitWindowInput): WindowModel {
     exogenousScalers: set.exogenous.map((grid) => hourlyScalers(grid, scaleFrom, lastDay)),
   };
   const p = baseFeatureCount(set.exogenous.length);
-  const raw = new Matrix(days, p);
-  const targets = new Matrix(days, HOURS);
-  const row = new Float64Array(p);
+  // Typed arrays throughout: the design is built and reduced four times per fold, and ml-matrix's element
+  // access took a third of a fit.
+  const raw = new Float64Array(days * p);
+  const targets = new Float64Array(days * HOURS);
   for (let i = 0; i < days; i++) {
     const d = firstDay + i;
-    baseFeatures(d, firstDayNumber + d, prices, set, model, row);
-    raw.setRow(i, row);
-    for (let h = 0; h < HOURS; h++) targets.set(i, h, asinhTransform(prices[d * HOURS + h], model.priceScalers[h]));
+    baseFeatures(d, firstDayNumber + d, prices, set, model, raw.subarray(i * p, (i + 1) * p));
+    for (let h = 0; h < HOURS; h++) targets[i * HOURS + h] = asinhTransform(prices[d * HOURS + h], model.priceScalers[h]);
   }
   // Standardise; columns constant over the window (a weekday absent, a flat input) carry no information.
-  const means = raw.mean('column');
-  const sds = raw.standardDeviation('column', { mean: means, unbiased: false });
-  const kept = Int32Array.from(means.map((_, j) => j).filter((j) => sds[j] > 1e-10 * (1 + Math.abs(means[j]))));
-  const x = new Matrix(days, kept.length);
-  for (let i = 0; i < days; i++) for (let c = 0; c < kept.length; c++) x.set(i, c, (raw.get(i, kept[c]) - means[kept[c]]) / sds[kept[c]]);
-  const yMeans = targets.mean('column');
-  const centred = targets.clone();
-  for (let i = 0; i < days; i++) for (let h = 0; h < HOURS; h++) centred.set(i, h, targets.get(i, h) - yMeans[h]);
-  const gram = Float64Array.from(x.gram().to1DArray());
-  const xty = x.transposeMultiply(centred);
+  const means = columnMeans(raw, days, p);
+  const sds = new Float64Array(p);
+  for (let i = 0; i < days; i++) for (let j = 0; j < p; j++) sds[j] += (raw[i * p + j] - means[j]) ** 2;
+  for (let j = 0; j < p; j++) sds[j] = Math.sqrt(sds[j] / days);
+  const kept = Int32Array.from(Array.from(means.keys()).filter((j) => sds[j] > 1e-10 * (1 + Math.abs(means[j]))));
+  const m = kept.length;
+  // The kept standardised columns, one after another (column c at c * days).
+  const x = new Float64Array(m * days);
+  for (let c = 0; c < m; c++) for (let i = 0; i < days; i++) x[c * days + i] = (raw[i * p + kept[c]] - means[kept[c]]) / sds[kept[c]];
+  const yMeans = columnMeans(targets, days, HOURS);
+  const centred = new Float64Array(HOURS * days);
+  for (let h = 0; h < HOURS; h++) for (let i = 0; i < days; i++) centred[h * days + i] = targets[i * HOURS + h] - yMeans[h];
+  const column = (a: Float64Array, c: number) => a.subarray(c * days, (c + 1) * days);
+  const gram = new Float64Array(m * m);
+  for (let a = 0; a < m; a++) {
+    for (let b = a; b < m; b++) {
+      const value = dot(column(x, a), column(x, b));
+      gram[a * m + b] = value;
+      gram[b * m + a] = value;
+    }
+  }
   const keptMeans = Float64Array.from(kept, (j) => means[j]);
   const keptScales = Float64Array.from(kept, (j) => sds[j]);
 
   const hours = Array.from({ length: HOURS }, (_, h): HourModel => {
-    const y = centred.getColumn(h);
-    const yty = y.reduce((s, v) => s + v * v, 0);
-    const zs = targets.getColumn(h);
-    const spread = Math.max(...zs.map(Math.abs)) * TRANSFORMED_RANGE_GUARD;
+    const y = column(centred, h);
+    const yty = dot(y, y);
+    let spread = 0;
+    for (let i = 0; i < days; i++) spread = Math.max(spread, Math.abs(targets[i * HOURS + h]));
+    spread *= TRANSFORMED_RANGE_GUARD;
     const base = { intercept: yMeans[h], columns: kept, means: keptMeans, scales: keptScales, low: -spread, high: spread };
+    const xty = Float64Array.from({ length: m }, (_, c) => dot(column(x, c), y));
     const duckColumn = set.duck ? Array.from({ length: days }, (_, i) => (set.duck as Float64Array)[(firstDay + i) * HOURS + h]) : undefined;
     const duckMean = duckColumn ? duckColumn.reduce((s, v) => s + v, 0) / days : 0;
     const duckSd = duckColumn ? Math.sqrt(duckColumn.reduce((s, v) => s + (v - duckMean) ** 2, 0) / days) : 0;
     if (!duckColumn || !(duckSd > 1e-10 * (1 + Math.abs(duckMean)))) {
-      const problem: LassoProblem = { n: days, p: kept.length, gram, xty: Float64Array.from(xty.getColumn(h)), yty };
+      const problem: LassoProblem = { n: days, p: m, gram, xty, yty };
       return { ...base, beta: estimateHour(problem, keptScales, input.lambdaRule) };
     }
     // The duck column is hour-specific: border the shared Gram matrix with its cross-products.
-    const q = kept.length + 1;
-    const u = duckColumn.map((v) => (v - duckMean) / duckSd);
+    const q = m + 1;
+    const u = Float64Array.from(duckColumn, (v) => (v - duckMean) / duckSd);
     const extended = new Float64Array(q * q);
-    for (let a = 0; a < kept.length; a++) extended.set(gram.subarray(a * kept.length, (a + 1) * kept.length), a * q);
-    for (let a = 0; a < kept.length; a++) {
-      let s = 0;
-      for (let i = 0; i < days; i++) s += x.get(i, a) * u[i];
-      extended[a * q + kept.length] = s;
-      extended[kept.length * q + a] = s;
+    for (let a = 0; a < m; a++) extended.set(gram.subarray(a * m, (a + 1) * m), a * q);
+    for (let a = 0; a < m; a++) {
+      const s = dot(column(x, a), u);
+      extended[a * q + m] = s;
+      extended[m * q + a] = s;
     }
     extended[q * q - 1] = days;
     const xtyExtended = new Float64Array(q);
-    xtyExtended.set(xty.getColumn(h));
-    xtyExtended[kept.length] = u.reduce((s, v, i) => s + v * y[i], 0);
+    xtyExtended.set(xty);
+    xtyExtended[m] = dot(u, y);
     const scales = new Float64Array(q);
     scales.set(keptScales);
-    scales[kept.length] = duckSd;
+    scales[m] = duckSd;
     const beta = estimateHour({ n: days, p: q, gram: extended, xty: xtyExtended, yty }, scales, input.lambdaRule);
-    return { ...base, beta: beta.subarray(0, kept.length), duck: { mean: duckMean, scale: duckSd, beta: beta[kept.length] } };
+    return { ...base, beta: beta.subarray(0, m), duck: { mean: duckMean, scale: duckSd, beta: beta[m] } };
   });
   return { ...model, hours };
 }

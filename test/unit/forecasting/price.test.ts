@@ -1,7 +1,8 @@
 import { Matrix } from 'ml-matrix';
 import { fitLasso, larsLassoPath, lassoProblem, softThreshold } from '../../../shared/domain/forecasting/lasso';
 import { asinhTransform, fitInvariantScaler, inverseAsinhTransform, MAD_TO_SD, priceLearMember } from '../../../shared/domain/forecasting/price';
-import { DAY_MS, HOUR_MS, type FitContext, type RegularSeries } from '../../../shared/domain/forecasting/types';
+import { ENGINE_FOLDS, forecastSeries } from '../../../shared/domain/forecasting/engine';
+import { DAY_MS, HOUR_MS, stepsPerDay, type FitContext, type ForecastMember, type RegularSeries } from '../../../shared/domain/forecasting/types';
 
 /** Park-Miller generator and Box-Muller normals: the synthetic series are the same on every run. */
 function normals(seed: number): () => number {
@@ -292,5 +293,29 @@ describe('priceLearMember', () => {
       for (const h of [0, 1, 2, 3, 20, 21, 22, 23]) expect(duck[h]).toBe(plain[h]);
       expect(duck).not.toEqual(plain);
     });
+  });
+});
+
+describe('the engine on prices', () => {
+  it('validates on 14 daily folds, enough for the stacking to weigh the members rather than take the best of one week', () => {
+    // Prepare: a member that counts its fits, beside LEAR, on 64 days.
+    const y = syntheticPrices(64, 11);
+    let fits = 0;
+    const counting: ForecastMember = {
+      name: 'counting_naive',
+      supports: (kind) => kind === 'price',
+      minHistory: (stepMinutes) => 8 * stepsPerDay(stepMinutes),
+      fit: (history) => {
+        fits++;
+        return { predict: (steps) => history.y.slice(-steps) };
+      },
+    };
+
+    // Act
+    const result = forecastSeries(hourly(y), { horizonSteps: 24, coverage: 0.9, context: { kind: 'price', options: { calibrationWindows: [28] } }, members: [counting, priceLearMember] });
+
+    // Assess: one fit per fold and one for the forecast; LEAR, far better here, carries the forecast.
+    expect(fits).toBe(ENGINE_FOLDS + 1);
+    expect(result.weights.price_lear).toBeGreaterThan(0.9);
   });
 });

@@ -33,6 +33,19 @@ describe('selection', () => {
     expect(beatsLinear(trials, methods, 5)).toBe(true);
   });
 
+  it('keeps linear when the gain over it rests on three lucky runs of sixty (z 1.76, below GATE_Z)', () => {
+    const lucky = Array.from({ length: 60 }, (_, r) => {
+      const truth = Array.from({ length: 6 }, (_, k) => 10 * Math.sin(r + k));
+      const linear = truth.map((v, k) => v + (r < 3 ? 3 : 0.5 * Math.cos(r * k)));
+      return trialOf(truth, [linear, r < 3 ? truth.slice() : linear.slice(), null]);
+    });
+    expect(selectOn(lucky, methods, 5).method).toBe('a');
+    expect(beatsLinear(lucky, methods, 5)).toBe(false);
+    // Twelve such runs are a gain: the gate lets it through.
+    const many = lucky.map((t, r) => (r < 12 ? trialOf(t.truth, [t.truth.map((v) => v + 3), t.truth.slice(), null]) : t));
+    expect(beatsLinear(many, methods, 5)).toBe(true);
+  });
+
   it('keeps linear when the others only tie with it', () => {
     const ties = trials.map(({ truth, fills }) => trialOf(truth, [fills[0], fills[0]!.map((v, k) => v + (k % 2 ? 1e-3 : -1e-3)), null]));
     expect(beatsLinear(ties, methods, 5)).toBe(false);

@@ -48,6 +48,45 @@ describe('staleIndices', () => {
     expect(staleIndices(wind, { stepMinutes: 10, kind: 'wind' })).toEqual([]);
   });
 
+  it('flags solar held at its night floor into a morning when the neighbouring days produced, from an hour before', () => {
+    const y = solarDays(8);
+    const a = 4 * 96 + 20; // 05:00 on day 4, an hour before sunrise: held at 0 until 09:00
+    for (let i = a; i < a + 16; i++) y[i] = 0;
+    const flagged = staleIndices(y, { stepMinutes: 15, kind: 'solar' });
+    // The night's zeros from the evening before are kept; the flag starts an hour before the days around produced.
+    const firstOutput = 4 * 96 + 25; // the neighbours' median first exceeds the floor band at 06:15
+    expect(flagged).toEqual(Array.from({ length: a + 16 - (firstOutput - 4) }, (_, k) => firstOutput - 4 + k));
+    expect(flagged.every((i) => i >= a)).toBe(true);
+    // A week of nights at exactly zero, a dull day that still moves, and a dusk that reaches zero 45 minutes
+    // before the days around flag nothing; two hours at zero in the middle of a day do.
+    const dull = solarDays(8).map((v, i) => (Math.floor(i / 96) === 4 ? 0.1 * v : v));
+    expect(staleIndices(dull, { stepMinutes: 15, kind: 'solar' })).toEqual([]);
+    const dusk = solarDays(8);
+    for (let i = 4 * 96 + 69; i < 4 * 96 + 72; i++) dusk[i] = 0;
+    expect(staleIndices(dusk, { stepMinutes: 15, kind: 'solar' })).toEqual([]);
+    const outage = solarDays(8);
+    for (let i = 4 * 96 + 48; i < 4 * 96 + 56; i++) outage[i] = 0;
+    expect(staleIndices(outage, { stepMinutes: 15, kind: 'solar' })).toEqual(Array.from({ length: 7 }, (_, k) => 4 * 96 + 49 + k));
+  });
+
+  it('flags wind held near its floor or ceiling only where it outlasts the runs the series holds at that level', () => {
+    const random = mulberry32(5);
+    // 10-minute wind: calms at exactly 0, rated power with a little noise, variable output between.
+    const wind = Array.from({ length: 2000 }, (_, i) => {
+      const phase = Math.floor(i / 100) % 4;
+      return phase === 0 ? 0 : phase === 1 ? 2000 - 5 * random() : 200 + 1500 * random();
+    });
+    expect(staleIndices(wind, { stepMinutes: 10, kind: 'wind' })).toEqual([]);
+    // A reading of 15 kW (inside the floor band, not the floor itself) held for 4 h, and 1990 kW held for 2 h.
+    const stuck = wind.slice();
+    for (let i = 250; i < 274; i++) stuck[i] = 15;
+    for (let i = 520; i < 532; i++) stuck[i] = 1990;
+    expect(staleIndices(stuck, { stepMinutes: 10, kind: 'wind' })).toEqual([...Array.from({ length: 23 }, (_, k) => 251 + k), ...Array.from({ length: 11 }, (_, k) => 521 + k)]);
+    // The same 15 kW held for 3 h elsewhere makes the 4 h run normal for this series (within LIMIT_RUN_FACTOR).
+    for (let i = 1250; i < 1268; i++) stuck[i] = 15;
+    expect(staleIndices(stuck, { stepMinutes: 10, kind: 'wind' }).filter((i) => i < 300 || (i >= 1250 && i < 1268))).toEqual([]);
+  });
+
   it('flags a load held at its own minimum, since load has no physical floor', () => {
     const load = Array.from({ length: 48 * 7 }, (_, i) => 30000 + 8000 * Math.sin((2 * Math.PI * i) / 48) + 37 * (i % 5));
     const low = load.indexOf(Math.min(...load));

@@ -7,6 +7,7 @@
  *   npm run bench -- pv           physical PV forecasts, inferred specs and PV latency (options: bench/pv/index.ts)
  *   npm run bench -- scale        costs against history: nowcast, training, API p99, dispatch RSS, load vs R stlf (options: bench/scale/index.ts)
  *   npm run bench -- bundles      each function's bundle: minified size and module initialisation time
+ *   npm run bench -- console      the web console's compressed script size and chart render time in Chromium
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -22,8 +23,9 @@ import { benchAccuracy } from './accuracy/index';
 import { benchPv } from './pv/index';
 import { benchScale } from './scale/index';
 import { benchBundles } from './bundles';
+import { benchConsole } from './console';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles, console: benchConsole };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -1,8 +1,15 @@
-/** The whole service: per region, a data stack and an API stack, checked by cdk-nag. */
+/**
+ * The whole service: per region, a data stack and an API stack; one console stack in front of them all (in
+ * the first region); checked by cdk-nag.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { App } from 'aws-cdk-lib';
+import { writeConsoleSync } from '../console/build';
 import { PIPELINES, type Pipelines } from '../shared/pipelines';
 import type { Route } from '../shared/routes';
 import { ApiStack } from './api-stack';
+import { ConsoleStack } from './console-stack';
 import { DataStack } from './data-stack';
 import { dataNames } from './names';
 import { addNagChecks } from './nag';
@@ -35,7 +42,15 @@ export interface EnergyAppOptions {
    * @default - no rephrasing
    */
   readonly policyRephrasingModel?: string;
+  /**
+   * Folder of the built console to deploy.
+   * @default - built by console/build.ts into `console/` of the app's output folder (cdk.out for the CLI)
+   */
+  readonly consoleDir?: string;
 }
+
+/** Id of the console stack (the distribution, the console bucket), deployed to the first region. */
+export const CONSOLE_STACK_ID = 'EnergyConsole';
 
 export interface RegionStacks {
   data: DataStack;
@@ -67,6 +82,21 @@ export function buildEnergyApp(app: App, options: EnergyAppOptions): Map<string,
     api.addStackDependency(data, 'the API stack uses the tables, bucket, queues and bus of the data stack');
     stacks.set(region, { data, api });
   }
+  new ConsoleStack(app, CONSOLE_STACK_ID, {
+    env: { account, region: options.regions[0] },
+    source: options.consoleDir ?? buildConsole(app),
+    apis: [...stacks.values()].map((s) => s.api),
+    routes: options.routes,
+    description: `Energy web console and the one origin of the API: CloudFront to ${options.regions.join(', ')}`,
+  });
   addNagChecks(app);
   return stacks;
+}
+
+/** Builds the console into the app's output folder, so a synth deploys the console of its own sources. */
+function buildConsole(app: App): string {
+  const dir = path.join(app.outdir, 'console');
+  rmSync(dir, { recursive: true, force: true });
+  writeConsoleSync(dir);
+  return dir;
 }

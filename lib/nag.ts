@@ -12,7 +12,8 @@ export function addNagChecks(app: App): void {
 
 /**
  * The text cdk-nag puts in a finding id for a resource ARN (`AwsSolutions-IAM5[Resource::<text>]`):
- * `Ref` and `Fn::GetAtt` become `<Name>` / `<Name.Attr>`, `Fn::Join` is joined, a literal stays as is.
+ * `Ref` and `Fn::GetAtt` become `<Name>` / `<Name.Attr>`, `Fn::Join` is joined, `Fn::Sub`'s `${X}` becomes `<X>`
+ * (the CDK asset bucket's name), a literal stays as is.
  */
 export function nagResourceText(scope: IConstruct, value: string): string {
   const flatten = (node: unknown): string => {
@@ -22,6 +23,7 @@ export function nagResourceText(scope: IConstruct, value: string): string {
       const [delimiter, items] = n['Fn::Join'] as [string, unknown[]];
       return items.map(flatten).join(delimiter);
     }
+    if (typeof n['Fn::Sub'] === 'string') return flatten(n['Fn::Sub']);
     if (n['Fn::GetAtt']) {
       const [resource, attribute] = n['Fn::GetAtt'] as [unknown, unknown];
       return `<${flatten(resource)}.${flatten(attribute)}>`;

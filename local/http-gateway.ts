@@ -11,6 +11,7 @@ import { log } from '../shared/logger';
 import { malformedPathMessage, matchRoute, routeKey, type Route } from '../shared/routes';
 import { BadRequest, PayloadTooLarge } from '../shared/errors';
 import { lambdaContext, type AnyHandler } from './lambda-context';
+import { serveConsole } from './console-files';
 
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
 const TEXT_TYPES = /^(application\/(json|.+\+json|x-www-form-urlencoded|xml)|text\/)/i;
@@ -106,6 +107,7 @@ export function createGateway(options: { routes: readonly Route[]; loadHandler: 
 
 async function serve(req: http.IncomingMessage, res: http.ServerResponse, options: { routes: readonly Route[]; loadHandler: (name: string) => Promise<AnyHandler> }): Promise<void> {
   const url = targetOf(req.url ?? '/');
+  if (await serveConsole(req.method ?? 'GET', url.pathname, res)) return;
   const match = matchRoute(req.method ?? 'GET', url.pathname, options.routes);
   let body: Body;
   try {

@@ -21,8 +21,8 @@ export interface DataBucketProps {
   readonly accessLogExpiration?: Duration;
 }
 
-/** Settings both buckets share: private, TLS only, S3-managed keys, kept when the stack goes. */
-const PRIVATE_BUCKET = {
+/** Settings every bucket of the service shares (these two, the console's): private, TLS only, S3-managed keys, kept when the stack goes. */
+export const PRIVATE_BUCKET = {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
   enforceSSL: true,
   // Server access log delivery only supports SSE-S3 on the target bucket, so both use it.

@@ -24,6 +24,7 @@ const ROUTE_ERRORS: Readonly<Record<string, Messages>> = {
   'upload-status': { 404: ['Upload not found'] },
   'site-put': { 404: ['Site site-berlin-1 not found for customer customer-001'] },
   'site-get': { 404: ['Site site-berlin-1 not found for customer customer-001'] },
+  'site-series': { 400: ['Invalid request: start must be a valid datetime', 'Invalid request: start must not be after end'], 404: ['Site site-berlin-1 not found for customer customer-001', 'No stored data for site site-berlin-1: upload a series first'] },
   'pv-forecast': { 404: ['Site site-berlin-1 not found for customer customer-001'] },
   'pv-estimated-actuals': { 404: ['Site site-berlin-1 not found for customer customer-001'] },
   'freemium-forecast': { 400: ['CSV file is required', 'Invalid email address format', 'Invalid CSV Format'], 500: ['Forecast generation failed'] },

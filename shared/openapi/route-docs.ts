@@ -75,6 +75,13 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     response: 'site, pv_system (as set, or null), specs_source (`set`, `inferred` or `none`), inferred (specs fitted on clear-sky days of the history, with r2, rmse_kw and the days used) and tuning (its measured effect).',
     errors: [404],
   },
+  'site-series': {
+    tag: 'Sites',
+    description:
+      "The stored power on the site's own grid (its interval_minutes) from `start` to `end`, by default the last 30 days of its data; at most 35,040 points (a year of 15-minute data) per request, else 400. Each step's `quality`: `original`, `missing` (nothing stored: `value` null), or `outlier` / `stale` where the detectors of POST /interpolate quality_enhancement flag the stored value (which is returned as stored). A view: no quota is used.",
+    response: 'customer_id, site_id, interval_minutes, start, end, series_kind, points `[{timestamp, value, quality}]` and counts per quality.',
+    errors: [404],
+  },
   'weather-data': { tag: 'Ingestion', examples: { berlin: ex.weatherDataExample }, response: 'weather_data (one row per hour) and forecast_enhancement.' },
 
   // Forecasting
@@ -142,12 +149,12 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     'terminal-order',
     [404, 409],
   ),
-  'terminal-track': action('`subscribe` (order_id, callback_url, optional secret), `list` (order_id)', 'subscribe: success, message, subscription_id, order_id, status (and the generated secret once); list: success, subscriptions, count.', 'terminal-track'),
+  'terminal-track': action('`subscribe` (order_id, callback_url, optional secret), `list` (order_id)', 'subscribe: success, message, subscription_id, order_id, status (and the generated secret once); list: success, subscriptions (each with recent_deliveries, its last 10 delivery attempts), count.', 'terminal-track'),
   'terminal-detect': action('`run` (asset_id), `list` (optional asset_id)', 'run: success, message, detection_id, asset_id, anomalies_detected, status; list: success, detections, count.', 'terminal-detect'),
   'terminal-diagnose': action('`run` (asset_id), `list` (optional asset_id)', 'run: success, message, diagnostic_id, asset_id, root_cause, confidence, status; list: success, diagnostics, count.', 'terminal-diagnose'),
   'terminal-ooda': { tag: 'Asset operations', description: TERMINAL_STORED, examples: { customer: ex.terminalCustomerExample }, response: 'success, customer_id, ml_enhanced_activities, count.', errors: [404] },
   'webhooks-create': { tag: 'Webhooks', response: 'The registration with webhook_id.' },
-  'webhooks-list': { tag: 'Webhooks', response: 'The registrations of the account.' },
+  'webhooks-list': { tag: 'Webhooks', response: 'The registrations of the account, each with recent_deliveries: its last 10 delivery attempts, newest first (event, attempt, time, outcome, HTTP status or reason).' },
   'webhooks-delete': { tag: 'Webhooks', response: 'The removed registration id.', errors: [404] },
 
   // Data cleaning

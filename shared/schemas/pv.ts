@@ -46,6 +46,12 @@ export const SiteQuery = z.object({
   customer_id: z.string({ error: exact('Missing required parameter: customer_id') }).pipe(identifier()),
 });
 
+/** GET /api/sites/{site_id}/series: the window, by default the last days of the site's data (shared/services/uploads/site-series.ts). */
+export const SiteSeriesQuery = SiteQuery.extend({
+  start: z.iso.datetime({ offset: true }).optional().meta({ description: 'First instant shown (ISO 8601 with Z or an offset); default: 30 days before end.' }),
+  end: z.iso.datetime({ offset: true }).optional().meta({ description: "Last instant shown; default: the end of the site's data." }),
+});
+
 /** The caller's own weather feed over the horizon (their NWP): GHI required, the rest optional. */
 export const PvWeatherRow = z.object({
   timestamp: z.string().min(1),

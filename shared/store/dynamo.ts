@@ -72,6 +72,27 @@ export async function setFields(
 }
 
 /**
+ * Puts `entry` first in the list attribute `field` of an existing item, keeping its newest `limit` entries: a read,
+ * then a write conditional on `<field>_version` being unchanged, read again when another write came between (at
+ * most `tries` times). False when the item is gone or every try collided.
+ */
+export async function prependBounded(table: Table, key: Key, field: string, entry: unknown, limit: number, tries = 3): Promise<boolean> {
+  const version = `${field}_version`;
+  for (let i = 0; i < tries; i++) {
+    const item = await getItem(table, key);
+    if (!item) return false;
+    const list = Array.isArray(item[field]) ? (item[field] as unknown[]) : [];
+    const seen = typeof item[version] === 'number' ? item[version] : undefined;
+    const unchanged =
+      seen === undefined
+        ? { condition: 'attribute_exists(pk) AND attribute_not_exists(#c0)', conditionNames: { '#c0': version } }
+        : { condition: 'attribute_exists(pk) AND #c0 = :c0', conditionNames: { '#c0': version }, conditionValues: { ':c0': seen } };
+    if (await setFields(table, key, { [field]: [entry, ...list].slice(0, limit), [version]: (seen ?? 0) + 1 }, unchanged)) return true;
+  }
+  return false;
+}
+
+/**
  * Adds to numeric attributes in one atomic update (a missing attribute counts as 0); with `expiresAt` (epoch
  * seconds) the item's TTL is set by the first write only. Resolves with the updated attributes.
  */

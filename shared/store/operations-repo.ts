@@ -3,7 +3,8 @@
  * diagnostics and OODA summaries, each kind in one partition per account; and the tracking subscriptions
  * of each order. One generic collection keeps the key handling in one place.
  */
-import { getRecord, listRecords, putNew, setFields, type Item } from './dynamo';
+import { RECENT_DELIVERIES, type DeliveryOutcome } from '../domain/webhooks/delivery-outcome';
+import { getRecord, listRecords, prependBounded, putNew, setFields, type Item } from './dynamo';
 import { keys } from './keys';
 
 export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA' | 'DISPATCH_COMMAND';
@@ -50,6 +51,9 @@ export interface TrackingSubscription {
   status: 'active' | 'inactive';
   created_at: string;
   deactivated_reason?: string;
+  /** The last RECENT_DELIVERIES attempts to this callback, newest first. */
+  recent_deliveries?: DeliveryOutcome[];
+  recent_deliveries_version?: number;
 }
 
 export const insertSubscription = (s: TrackingSubscription) => putNew('operations', { ...keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), ...s });
@@ -60,3 +64,7 @@ export async function listSubscriptions(accountId: string, orderId: string): Pro
 
 export const deactivateSubscription = (s: TrackingSubscription, reason: string) =>
   setFields('operations', keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), { status: 'inactive', deactivated_reason: reason });
+
+/** Lists an attempt first in the subscription's recent_deliveries; false when the subscription is gone. */
+export const recordSubscriptionDelivery = (s: TrackingSubscription, outcome: DeliveryOutcome): Promise<boolean> =>
+  prependBounded('operations', keys.orderSubscription(s.account_id, s.order_id, s.subscription_id), 'recent_deliveries', outcome, RECENT_DELIVERIES);

@@ -2,7 +2,8 @@
  * Webhook registrations and parked deliveries of an account (accounts table, in the account's partition).
  * A registration holds its secret, which signs every delivery: it never leaves the service.
  */
-import { deleteItem, getRecord, listRecords, putItem, putNew } from './dynamo';
+import { RECENT_DELIVERIES, type DeliveryOutcome } from '../domain/webhooks/delivery-outcome';
+import { deleteItem, getRecord, listRecords, prependBounded, putItem, putNew } from './dynamo';
 import { keys } from './keys';
 
 export interface WebhookRecord {
@@ -12,6 +13,9 @@ export interface WebhookRecord {
   events: string[];
   secret: string;
   created_at: string;
+  /** The last RECENT_DELIVERIES attempts to this registration, newest first. */
+  recent_deliveries?: DeliveryOutcome[];
+  recent_deliveries_version?: number;
 }
 
 export const insertWebhook = (w: WebhookRecord): Promise<boolean> => putNew('accounts', { ...keys.webhook(w.account_id, w.webhook_id), ...w });
@@ -26,6 +30,10 @@ export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> 
 }
 
 export const deleteWebhook = (accountId: string, webhookId: string): Promise<void> => deleteItem('accounts', keys.webhook(accountId, webhookId));
+
+/** Lists an attempt first in the registration's recent_deliveries; false when the registration is gone. */
+export const recordWebhookDelivery = (accountId: string, webhookId: string, outcome: DeliveryOutcome): Promise<boolean> =>
+  prependBounded('accounts', keys.webhook(accountId, webhookId), 'recent_deliveries', outcome, RECENT_DELIVERIES);
 
 /** A delivery given up after its last attempt: the event, where it went, and every failure. No secret. */
 export interface ParkedDelivery {

@@ -3,24 +3,17 @@
  * runtime (its script and style served by the service, nothing from a CDN) and lists every route of the table.
  * Where Chromium is missing the test is skipped, unless REQUIRE_BROWSER=1 (set by .ci/run, which installs it).
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ROUTES } from '../../shared/routes';
+import { describeInBrowser, launchBrowser } from '../helpers/browser';
 import { useRuntime } from '../helpers/runtime';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.REQUIRE_BROWSER === '1') throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`);
-
-// Flags for a closed network: without the background-networking ones Chromium keeps dialling out at start.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-(available ? describe : describe.skip)('GET /docs in Chromium', () => {
+describeInBrowser('GET /docs in Chromium', () => {
   const runtime = useRuntime();
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
 

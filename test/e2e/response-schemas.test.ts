@@ -77,6 +77,7 @@ describe('every 2xx body passes its route response schema', () => {
     await settled(runtime(), key, historical.body.upload_id);
     await hit('site-put', { json: { customer_id: customer, pv_system: ex.pvSystemExample } }, [site]);
     await hit('site-get', {}, [site], `?customer_id=${customer}`);
+    await hit('site-series', {}, [site], `?customer_id=${customer}`);
 
     // Forecasting
     await hit('forecast', { json: ex.forecastExample });

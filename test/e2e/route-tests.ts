@@ -23,6 +23,7 @@ export const ROUTE_TESTS: Readonly<Record<string, readonly RouteTest[]>> = {
   'upload-status': [e2e('ingestion', '/api/uploads/')],
   'site-put': [e2e('pv-forecast', '/api/sites/')],
   'site-get': [e2e('pv-forecast', '/api/sites/')],
+  'site-series': [e2e('site-series', '/series?')],
   'weather-data': [e2e('weather-data', "'/api/weather-data'")],
   forecast: [e2e('forecasting', "'POST', '/forecast'")],
   'generate-forecast': [e2e('forecasting', "'/api/generate-forecast'")],

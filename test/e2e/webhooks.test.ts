@@ -34,7 +34,7 @@ describe('POST, GET and DELETE /api/webhooks', () => {
 
     const listed = await call(runtime(), 'GET', '/api/webhooks', { key });
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual({ status: 'success', count: 1, webhooks: [{ webhook_id: id, webhook_url: body.webhook_url, events: body.events, created_at: created.body.created_at }] });
+    expect(listed.body).toEqual({ status: 'success', count: 1, webhooks: [{ webhook_id: id, webhook_url: body.webhook_url, events: body.events, created_at: created.body.created_at, recent_deliveries: [] }] });
     expect(JSON.stringify(listed.body)).not.toContain(secret.slice(6));
 
     expect(await call(runtime(), 'DELETE', `/api/webhooks/${id}`, { key })).toMatchObject({ status: 200, body: { status: 'success', webhook_id: id } });

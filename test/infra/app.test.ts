@@ -5,7 +5,7 @@
  * the pipelines and the table list.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -13,6 +13,7 @@ import { dlqId, EVENT_SOURCE, PIPELINES } from '../../shared/pipelines';
 import { handlerModules, ROUTES, routeKey } from '../../shared/routes';
 import { GSI1, TABLE_KEY_LAYOUT, TABLES, TTL_ATTRIBUTE } from '../../shared/store/tables';
 import { runtimeFiles } from '../../lib/bundling';
+import { CONSOLE_STACK_ID } from '../../lib/energy-app';
 
 const ROOT = path.resolve(__dirname, '../..');
 const { regions: REGIONS, stage: STAGE } = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')).context as { regions: string[]; stage: string };
@@ -48,12 +49,19 @@ beforeAll(() => {
     cwd: ROOT,
     env: offlineEnv(),
     encoding: 'utf8',
-    timeout: 180_000,
+    timeout: 300_000,
   });
   synth = { status: run.status, output: `${run.stdout}\n${run.stderr}` };
-}, 200_000);
+}, 320_000);
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+/**
+ * One of our functions, not CDK's own: the bucket-notification handler ("AWS CloudFormation handler ...") and the
+ * cross-region export writer the console stack's references add (no description) are CDK's.
+ */
+const isServiceFunction = (r: { Type: string; Properties: Record<string, unknown> }) =>
+  r.Type === 'AWS::Lambda::Function' && typeof r.Properties.Description === 'string' && !r.Properties.Description.startsWith('AWS CloudFormation handler');
 
 const templateJson = (stackName: string) => JSON.parse(readFileSync(path.join(outdir, `${stackName}.template.json`), 'utf8')) as { Resources: Record<string, Resource> };
 
@@ -93,10 +101,9 @@ describe.each(REGIONS)('in %s', (region) => {
     apiResources = templateJson(`EnergyApi-${region}`).Resources;
     data = Template.fromJSON(templateJson(`EnergyData-${region}`));
     api = Template.fromJSON(templateJson(`EnergyApi-${region}`));
-    // CDK adds its own function (and role) for bucket notifications once a trigger exists; it is not ours.
     functionOf = new Map(
       Object.entries(api.findResources('AWS::Lambda::Function'))
-        .filter(([, r]) => !String(r.Properties.Description).startsWith('AWS CloudFormation handler'))
+        .filter(([, r]) => isServiceFunction({ Type: 'AWS::Lambda::Function', Properties: r.Properties }))
         .map(([id, r]) => [(r.Properties.Description as string).split(':')[0], id]),
     );
     queueOf = new Map(Object.entries(data.findResources('AWS::SQS::Queue')).map(([id, r]) => [(r.Properties.QueueName as string).replace(/^energy-/, ''), id]));
@@ -276,7 +283,7 @@ describe.each(REGIONS)('in %s', (region) => {
 
 it('bundles every function into CommonJS that loads in Node, exports `handler` and runs through middy', () => {
   const functions = REGIONS.flatMap((region) =>
-    Object.values(templateJson(`EnergyApi-${region}`).Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && !String(r.Properties.Description).startsWith('AWS CloudFormation handler')),
+    Object.values(templateJson(`EnergyApi-${region}`).Resources).filter(isServiceFunction),
   );
   const bundles = [...new Set(functions.map((f) => path.join(outdir, f.Metadata!['aws:asset:path'], 'index.js')))];
   // The same module bundles once: three regions share each asset.
@@ -323,4 +330,11 @@ it('bundles every function into CommonJS that loads in Node, exports `handler` a
   const result = JSON.parse(run.stdout) as { exported: string[]; status: number; body: { status: string; service: string } };
   expect(result.exported).toEqual(bundles.map(() => 'function'));
   expect(result).toMatchObject({ status: 503, body: { status: 'degraded', service: 'energy-ops-api' } });
+});
+
+it('deploys the built console behind CloudFront, in a stack of its own', () => {
+  const site = Template.fromJSON(templateJson(CONSOLE_STACK_ID));
+  site.resourceCountIs('AWS::CloudFront::Distribution', 1);
+  site.resourceCountIs('Custom::CDKBucketDeployment', 1);
+  expect(readdirSync(outdir).some((entry) => entry.startsWith('asset.') && existsSync(path.join(outdir, entry, 'app.js')))).toBe(true);
 });

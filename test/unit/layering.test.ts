@@ -7,7 +7,7 @@ const IMPORT = /(?:from\s+|import\s*\(\s*|require\(\s*)['"`](\.{1,2}\/[^'"`$]*)/
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.(ts|mjs)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.(tsx?|mjs)$/.test(e.name) ? [path.join(dir, e.name)] : [],
   );
 }
 
@@ -32,6 +32,12 @@ describe('layering', () => {
   it('nothing under shared/ imports functions/ or the local runtime', () => {
     const upward = importsOf('shared').filter((i) => into('functions')(i) || into('local')(i));
     expect(upward).toEqual([]);
+  });
+
+  it('the console client reaches the service only over HTTP: it imports its own files and pure domain code', () => {
+    const outside = importsOf('console/src').filter((i) => !into('console/src')(i) && !into('shared/domain')(i));
+    expect(outside).toEqual([]);
+    expect(importsOf('console/src').filter(into('shared/domain')).length).toBeGreaterThan(0);
   });
 
   it('the check sees imports at all (a typo in a folder name would pass the rest)', () => {

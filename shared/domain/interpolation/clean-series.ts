@@ -6,9 +6,8 @@
 import { adaptiveChooser, fallbackRmse, fillChosen } from './adaptive';
 import { contextOf } from './context';
 import { fillGap } from './fill';
+import { flagValues } from './flags';
 import { hiddenRunErrors, hiddenRuns } from './hidden-runs';
-import { outliersOf } from './outliers';
-import { staleIndices } from './stale';
 import { known, type CleanOptions, type CleanResult, type Concrete, type FillMethod, type Quality, type Series } from './types';
 
 /** Known runs hidden to measure a result's accuracy (CleanResult.accuracy). */
@@ -28,12 +27,7 @@ function spreadOf(y: readonly number[]): number {
 
 /** Cleans a regular series; see the module comment. */
 export function cleanSeries(series: Series, options: CleanOptions): CleanResult {
-  const y = series.y.map((v) => (known(v) ? v : NaN));
-  // Stale runs first: a flat run has no spike for the Hampel filter, and its repeats would skew the neighbours' median.
-  const staleAt = options.detectStale ? staleIndices(y, { stepMinutes: series.stepMinutes, kind: options.kind }) : [];
-  for (const i of staleAt) y[i] = NaN;
-  const outlierIndices = options.detectOutliers ? outliersOf(y, options) : [];
-  for (const i of outlierIndices) y[i] = NaN;
+  const { y, staleIndices: staleAt, outlierIndices } = flagValues(series, options);
   const ctx = contextOf(series, options, y);
   const spread = spreadOf(y) || 1;
   const quality: Quality[] = series.y.map(() => 'original');

@@ -11,7 +11,7 @@ const NEGATIVE_SHARE = 0.02;
  * Outliers: physical bounds, then a Hampel filter on the values themselves (the median of the neighbours is
  * the reference: a ramp's neighbours bracket its value, a spike's do not).
  */
-export function outliersOf(y: readonly number[], options: CleanOptions): number[] {
+export function outliersOf(y: readonly number[], options: Pick<CleanOptions, 'kind' | 'capacity'>): number[] {
   const out: number[] = [];
   const max = Math.max(0, ...y.filter(known));
   const residual = y;

@@ -1,5 +1,6 @@
 /** Success bodies of ingestion, sites and weather (SPEC 2 "Upload acknowledgement", 4.1, 4.2; ARCHITECTURE 9). */
 import * as z from 'zod';
+import { POINT_QUALITIES } from '../../domain/interpolation/flags';
 import { success, timestamp } from './common';
 
 /** SPEC section 2; `upload_id` follows processing (GET /api/uploads/{upload_id}). */
@@ -64,6 +65,23 @@ export const SiteResponse = z
     tuning: z.looseObject({}).nullable().meta({ description: 'The correction learned from the history, with its measured effect.' }),
   })
   .meta({ id: 'SiteResponse' });
+
+export const SiteSeriesResponse = success({
+  customer_id: z.string(),
+  site_id: z.string(),
+  interval_minutes: z.number().positive(),
+  start: timestamp().meta({ description: 'The first step shown (on the site grid).' }),
+  end: timestamp().meta({ description: 'The last step shown.' }),
+  series_kind: z.enum(['solar', 'generic']).meta({ description: 'How the detectors judged the window (solar: its night floor is not a stuck value).' }),
+  points: z.array(
+    z.object({
+      timestamp: timestamp(),
+      value: z.number().nullable().meta({ description: 'Stored power, kW; null where nothing is stored.' }),
+      quality: z.enum(POINT_QUALITIES).meta({ description: '`missing`: no stored value; `outlier`, `stale`: the stored value, flagged as POST /interpolate quality_enhancement flags it.' }),
+    }),
+  ),
+  counts: z.object(Object.fromEntries(POINT_QUALITIES.map((q) => [q, z.number().int().min(0)])) as Record<(typeof POINT_QUALITIES)[number], z.ZodNumber>),
+}).meta({ id: 'SiteSeriesResponse' });
 
 export const WeatherDataResponse = z
   .looseObject({

@@ -1,6 +1,7 @@
 /** Success bodies of the asset-operations endpoints (SPEC 2 resources, 4.3): one schema per action, a union per route. */
 import * as z from 'zod';
 import { terminalAnswer, terminalList, timestamp } from './common';
+import { RecentDeliveries } from './webhooks';
 
 const PRIORITY = z.enum(['high', 'medium', 'low']);
 const MAINTENANCE_TYPE = z.enum(['preventive', 'corrective', 'emergency']);
@@ -72,7 +73,7 @@ export const TerminalTrackResponse = z
       status: z.literal('active'),
       secret: z.string().optional().meta({ description: 'The signing secret, shown once when the service generated it.' }),
     }).meta({ title: 'subscribe' }),
-    terminalList('subscriptions', z.looseObject({ subscription_id: z.string(), order_id: z.string(), callback_url: z.url(), status: z.string(), created_at: timestamp() })).meta({ title: 'list' }),
+    terminalList('subscriptions', z.looseObject({ subscription_id: z.string(), order_id: z.string(), callback_url: z.url(), status: z.string(), created_at: timestamp(), recent_deliveries: RecentDeliveries })).meta({ title: 'list' }),
   ])
   .meta({ id: 'TerminalTrackResponse' });
 

@@ -226,6 +226,6 @@ export async function subscribe(accountId: string, body: SubscribeInput) {
 
 export async function listTracking(accountId: string, orderId: string) {
   const order = await ownedOrder(accountId, orderId);
-  const items = (await listSubscriptions(accountId, order.order_id)).map(({ secret: _s, ...s }) => publicRecord(s));
+  const items = (await listSubscriptions(accountId, order.order_id)).map(({ secret: _s, recent_deliveries = [], recent_deliveries_version: _v, ...s }) => ({ ...publicRecord(s), recent_deliveries }));
   return { success: true, subscriptions: items, count: items.length };
 }

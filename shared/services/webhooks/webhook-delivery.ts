@@ -4,7 +4,8 @@
  * recipient. An event goes to every recipient its type's resolver names (RECIPIENT_RESOLVERS); each POST is
  * signed (Standard Webhooks). A failed attempt (network error, time-out, status other than 2xx) is sent
  * again later as a retry message with an SQS delay that doubles each time; after the last attempt the
- * delivery is parked: recorded in the store with every failure, and copied to the queue's DLQ.
+ * delivery is parked: recorded in the store with every failure, and copied to the queue's DLQ. Every attempt's
+ * outcome is also listed on the registration or subscription it went to (`recent_deliveries`).
  */
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
@@ -13,13 +14,14 @@ import { addressProblem, callbackUrlProblem } from '../../domain/webhooks/callba
 import { retryDelaySeconds, withJitter, type RetryPolicy } from '../../domain/webhooks/backoff';
 import { webhookPayload } from '../../domain/webhooks/events';
 import { signedHeaders } from '../../domain/webhooks/signing';
+import type { DeliveryOutcome } from '../../domain/webhooks/delivery-outcome';
 import type { DomainEvent } from '../../events/event-bus';
 import { enqueue, MAX_DELAY_SECONDS, sendToDeadLetterQueue } from '../../events/queues';
 import { log } from '../../logger';
 import type { DeliveryAttempt, DeliveryRetry, WebhookQueueMessage } from '../../schemas/webhooks';
 import { getBatch } from '../../store/batches-repo';
-import { deactivateSubscription, listSubscriptions } from '../../store/operations-repo';
-import { saveParkedDelivery, type ParkedDelivery } from '../../store/webhooks-repo';
+import { deactivateSubscription, listSubscriptions, recordSubscriptionDelivery } from '../../store/operations-repo';
+import { recordWebhookDelivery, saveParkedDelivery, type ParkedDelivery } from '../../store/webhooks-repo';
 import { registrationsFor } from './webhooks';
 
 /** The queue of shared/pipelines.ts that event rules feed and retries return to. */
@@ -39,6 +41,8 @@ export interface WebhookRecipient {
   body?: 'envelope' | 'data';
   /** Called when the receiver answers 410 Gone: the subscription ends and no retry follows. */
   onGone?: () => Promise<void>;
+  /** Lists each attempt's outcome where its owner sees it (the registration or subscription); none for batch callbacks. */
+  record?: (outcome: DeliveryOutcome) => Promise<unknown>;
 }
 
 /** The recipients of one event. Resolved again on every retry, so a removed receiver stops receiving. */
@@ -46,7 +50,7 @@ export type RecipientResolver = (event: DomainEvent) => Promise<WebhookRecipient
 
 /** The caller's registrations (POST /api/webhooks) subscribed to the event's type. */
 export const registeredRecipients: RecipientResolver = async (event) =>
-  (await registrationsFor(event.account_id, event.type)).map((w) => ({ id: w.webhook_id, url: w.webhook_url, secret: w.secret }));
+  (await registrationsFor(event.account_id, event.type)).map((w) => ({ id: w.webhook_id, url: w.webhook_url, secret: w.secret, record: (o: DeliveryOutcome) => recordWebhookDelivery(w.account_id, w.webhook_id, o) }));
 
 /**
  * Who receives each event type: the extension point of webhook delivery. A capability that sends another
@@ -62,7 +66,14 @@ export const orderSubscribers: RecipientResolver = async (event) => {
   if (!orderId) return [];
   return (await listSubscriptions(event.account_id, orderId))
     .filter((s) => s.status === 'active')
-    .map((s) => ({ id: s.subscription_id, url: s.callback_url, secret: s.secret, body: 'data' as const, onGone: () => deactivateSubscription(s, 'the callback answered 410 Gone').then(() => undefined) }));
+    .map((s) => ({
+      id: s.subscription_id,
+      url: s.callback_url,
+      secret: s.secret,
+      body: 'data' as const,
+      onGone: () => deactivateSubscription(s, 'the callback answered 410 Gone').then(() => undefined),
+      record: (o: DeliveryOutcome) => recordSubscriptionDelivery(s, o),
+    }));
 };
 
 /** The callback_url of the batch (POST /api/batch-process), signed with the batch's own secret (batch id as recipient id). */
@@ -143,6 +154,15 @@ async function deliverTo(job: Job, recipient: WebhookRecipient, options: Deliver
   const body = JSON.stringify(recipient.body === 'data' ? event.data : webhookPayload(event));
   // The event id is the message id of every attempt and every recipient: receivers deduplicate by it.
   const outcome = await postSigned(recipient.url, signedHeaders(recipient.secret, event.id, at, body), body, options.timeoutMs);
+  await recordOutcome(recipient, {
+    event_id: event.id,
+    event_type: event.type,
+    attempt,
+    at: at.toISOString(),
+    outcome: outcome.ok ? 'delivered' : 'failed',
+    status_code: outcome.status ?? null,
+    reason: outcome.ok ? null : outcome.reason,
+  });
   if (outcome.ok) {
     log.info('webhook delivered', { ...about, status: outcome.status });
     return;
@@ -159,6 +179,16 @@ async function deliverTo(job: Job, recipient: WebhookRecipient, options: Deliver
   const retry: DeliveryRetry = { kind: 'webhook.retry', event, recipient_id: recipient.id, attempt: attempt + 1, failures };
   await enqueue(WEBHOOKS_QUEUE, retry, { delaySeconds: delay });
   log.info('webhook delivery failed; retry scheduled', { ...about, reason: outcome.reason, retry_in_seconds: delay });
+}
+
+/** Lists the outcome on the recipient; a failure to list it is logged and never fails or repeats the delivery. */
+async function recordOutcome(recipient: WebhookRecipient, outcome: DeliveryOutcome): Promise<void> {
+  if (!recipient.record) return;
+  try {
+    await recipient.record(outcome);
+  } catch (err) {
+    log.warn('webhook delivery outcome not recorded', { event_id: outcome.event_id, recipient_id: recipient.id, attempt: outcome.attempt, err });
+  }
 }
 
 async function park(event: DomainEvent, recipient: WebhookRecipient, failures: DeliveryAttempt[]): Promise<void> {

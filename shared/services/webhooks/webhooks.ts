@@ -6,8 +6,8 @@ import type { CreateWebhookInput } from '../../schemas/webhooks';
 import { deleteWebhook, getWebhook, insertWebhook, listWebhooks, type WebhookRecord } from '../../store/webhooks-repo';
 import type { Caller } from '../../access/authentication';
 
-/** What the caller sees of a registration: never the secret, nor the owner. */
-const publicView = ({ webhook_id, webhook_url, events, created_at }: WebhookRecord) => ({ webhook_id, webhook_url, events, created_at });
+/** What the caller sees of a registration: never the secret, nor the owner; its last delivery attempts, newest first. */
+const publicView = ({ webhook_id, webhook_url, events, created_at, recent_deliveries = [] }: WebhookRecord) => ({ webhook_id, webhook_url, events, created_at, recent_deliveries });
 
 export async function registerWebhook(caller: Caller, input: CreateWebhookInput) {
   const limit = config().WEBHOOKS_PER_ACCOUNT;

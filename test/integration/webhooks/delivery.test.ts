@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { Webhook } from 'standardwebhooks';
-import { useRuntime } from '../../helpers/runtime';
+import { call, useRuntime } from '../../helpers/runtime';
 import { startReceiver, type Hit, type Receiver } from '../../helpers/webhook-receiver';
 import { publishEvent } from '../../../shared/events/event-bus';
 import { dlqId } from '../../../shared/pipelines';
@@ -17,8 +17,9 @@ import { sqsClient } from '../../../shared/store/aws-clients';
 import { listParkedDeliveries, type ParkedDelivery } from '../../../shared/store/webhooks-repo';
 import { registerAccount } from '../../../shared/services/accounts/accounts';
 import { authenticate, type Caller } from '../../../shared/access/authentication';
-import { registerWebhook, removeWebhook } from '../../../shared/services/webhooks/webhooks';
-import { handleWebhookMessage } from '../../../shared/services/webhooks/webhook-delivery';
+import { listWebhooksOf, registerWebhook, removeWebhook } from '../../../shared/services/webhooks/webhooks';
+import { handleWebhookMessage, RECIPIENT_RESOLVERS, type RecipientResolver } from '../../../shared/services/webhooks/webhook-delivery';
+import { RECENT_DELIVERIES } from '../../../shared/domain/webhooks/delivery-outcome';
 import { handler as deliverWebhooks } from '../../../functions/workers/deliver-webhooks';
 import { pollFor } from '../../helpers/poll';
 
@@ -37,6 +38,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function caller(): Promise<Caller> {
   const { api_key } = await registerAccount({ email: `hooks-${uid()}@example.com` });
   return authenticate(api_key);
+}
+
+/** The recent_deliveries GET /api/webhooks shows for a registration, once it lists `count` attempts. */
+async function recentOf(who: Caller, webhookId: string, count: number) {
+  return pollFor(async () => {
+    const listed = (await listWebhooksOf(who)).webhooks.find((w) => w.webhook_id === webhookId);
+    return listed && listed.recent_deliveries.length >= count ? listed.recent_deliveries : undefined;
+  });
 }
 
 async function register(who: Caller, url: string, events: string[] = ['training_completed'], secret = newSecret()) {
@@ -109,6 +118,20 @@ describe('retries', () => {
     await sleep(1500);
     expect(flaky.hits()).toHaveLength(3);
     expect(await listParkedDeliveries(a.accountId)).toEqual([]);
+
+    // Each attempt is listed on the registration, newest first: the success, then both failures.
+    const recent = await recentOf(a, (await listWebhooksOf(a)).webhooks[0].webhook_id, 3);
+    expect(recent.map(({ at: _at, ...r }) => r)).toEqual([3, 2, 1].map((attempt) => ({
+      event_id: event.id,
+      event_type: 'training_completed',
+      attempt,
+      outcome: attempt === 3 ? 'delivered' : 'failed',
+      status_code: attempt === 3 ? 200 : 500,
+      reason: attempt === 3 ? null : 'HTTP 500',
+    })));
+    expect(recent.map((r) => Date.parse(r.at))).toEqual([...recent.map((r) => Date.parse(r.at))].sort((x, y) => y - x));
+    expect(Math.abs(Date.parse(recent[0].at) - hits[2].at)).toBeLessThan(1000);
+    expect(JSON.stringify(await listWebhooksOf(a))).not.toContain(secret);
   });
 
   it('parks a delivery that fails every attempt, with each failure recorded, and copies it to the DLQ', async () => {
@@ -172,6 +195,70 @@ describe('retries', () => {
     await sleep(4000); // past both retry delays (1 s, 2 s)
     expect(down.hits()).toHaveLength(1);
     expect(await listParkedDeliveries(a.accountId)).toEqual([]);
+  });
+});
+
+describe('recent deliveries', () => {
+  it(`keeps the last ${RECENT_DELIVERIES} attempts of a registration, newest first`, async () => {
+    const a = await caller();
+    const hook = receiver.endpoint();
+    const { webhook_id } = await register(a, hook.url, ['forecast_ready']);
+    const ids = Array.from({ length: RECENT_DELIVERIES + 2 }, (_, i) => `evt-${uid()}-${i}`);
+
+    for (const id of ids) await handleWebhookMessage({ id, type: 'forecast_ready', created_at: new Date().toISOString(), account_id: a.accountId, data: {} });
+
+    const recent = await recentOf(a, webhook_id, RECENT_DELIVERIES);
+    expect(recent.map((r) => r.event_id)).toEqual(ids.slice(2).reverse());
+    expect(recent.every((r) => r.outcome === 'delivered' && r.status_code === 200 && r.reason === null && r.attempt === 1)).toBe(true);
+  });
+
+  it('lists a success and a failure on each order-tracking subscription (POST /terminal/track list), without its secret', async () => {
+    // Prepare: a work order with two subscriptions, one whose callback answers and one that is down.
+    const { api_key: key } = await registerAccount({ email: `hooks-${uid()}@example.com` });
+    const post = async (endpoint: string, json: unknown) => (await call(runtime(), 'POST', `/terminal/${endpoint}`, { key, json })).body;
+    const asset_id = `inv-${uid()}`;
+    await post('assets', { action: 'add', asset_id, name: 'Roof inverter', type: 'inverter', capacity_kw: 100, location: 'Berlin' });
+    const schedule = await post('schedule', { action: 'create', asset_id, maintenance_type: 'preventive', scheduled_date: '2027-03-01T09:00:00Z', priority: 'high', reason: 'Annual inspection' });
+    const bom = await post('bom', { action: 'generate', asset_id, maintenance_type: 'preventive', schedule_id: schedule.schedule_id });
+    const { order_id } = await post('order', { action: 'create', asset_id, schedule_id: schedule.schedule_id, bom_id: bom.bom_id, assigned_technician: 'A. Tech', estimated_duration_hours: 4, priority: 'high' });
+    const up = receiver.endpoint();
+    const down = receiver.endpoint(() => 503);
+    const good = await post('track', { action: 'subscribe', order_id, callback_url: up.url });
+    const bad = await post('track', { action: 'subscribe', order_id, callback_url: down.url });
+
+    // Act
+    await post('order', { action: 'update', order_id, status: 'in_progress' });
+
+    // Assess: the first attempt of each, and the down one's retries as they come.
+    await receiver.waitFor(up.url, 1);
+    await receiver.waitFor(down.url, 3, 20_000);
+    const listed = await pollFor(async () => {
+      const body = await post('track', { action: 'list', order_id });
+      const of = (id: string) => body.subscriptions.find((s: { subscription_id: string }) => s.subscription_id === id);
+      return of(good.subscription_id).recent_deliveries.length === 1 && of(bad.subscription_id).recent_deliveries.length === 3 ? { body, of } : undefined;
+    });
+    expect(listed.of(good.subscription_id).recent_deliveries).toEqual([
+      { event_id: expect.any(String), event_type: 'order.status_changed', attempt: 1, at: expect.any(String), outcome: 'delivered', status_code: 200, reason: null },
+    ]);
+    expect(listed.of(bad.subscription_id).recent_deliveries.map((r: { attempt: number; outcome: string; status_code: number; reason: string }) => [r.attempt, r.outcome, r.status_code, r.reason])).toEqual([
+      [3, 'failed', 503, 'HTTP 503'],
+      [2, 'failed', 503, 'HTTP 503'],
+      [1, 'failed', 503, 'HTTP 503'],
+    ]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/whsec_|secret|_version/);
+  });
+
+  it('delivers, and does not retry, when the outcome cannot be recorded', async () => {
+    const hook = receiver.endpoint();
+    const resolvers = RECIPIENT_RESOLVERS as Record<string, RecipientResolver>;
+    resolvers['test.unrecordable'] = async () => [{ id: 'rcpt-1', url: hook.url, secret: newSecret(), record: () => Promise.reject(new Error('store unavailable')) }];
+    try {
+      await expect(handleWebhookMessage({ id: `evt-${uid()}`, type: 'test.unrecordable', created_at: new Date().toISOString(), account_id: 'acct-x', data: {} })).resolves.toBeUndefined();
+      await sleep(1500);
+      expect(hook.hits()).toHaveLength(1);
+    } finally {
+      delete resolvers['test.unrecordable'];
+    }
   });
 });
 

@@ -79,6 +79,25 @@ describeInBrowser('the web console in Chromium', () => {
     await shot('overview');
   }, 60_000);
 
+  it('is keyboard navigable: the skip link first, then the pages by Tab and Enter', async () => {
+    // Prepare
+    await open('overview');
+
+    // Act
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate<string>('document.activeElement.textContent');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const second = await page.evaluate<string>('document.activeElement.textContent');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/sites$/);
+
+    // Assess
+    expect(first).toBe('Skip to content');
+    expect(second).toBe('Sites and data');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sites and data');
+  }, 30_000);
+
   it('says where the key\'s tier does not allow a page, and links to the upgrade information', async () => {
     // Prepare: a free key in a tab of its own
     const { key: free } = await registerKey(runtime());
@@ -146,8 +165,13 @@ describeInBrowser('the web console in Chromium', () => {
   }, 150_000);
 
   it('optimises a day of dispatch and draws the flows and the state of charge', async () => {
-    // Act
+    // Prepare: a forecast file of 24 hours, loaded into the boxes
     await open('dispatch');
+    const hours = Array.from({ length: 24 }, (_, h) => `2026-11-23T${String(h).padStart(2, '0')}:00:00Z,${Math.max(0, 5 * Math.sin(((h - 6) / 12) * Math.PI)).toFixed(2)},${(12 + 10 * Math.sin((h / 24) * Math.PI)).toFixed(1)},${(h >= 17 && h <= 20 ? 0.35 : 0.1).toFixed(2)}`);
+    await page.getByLabel('Or load a forecast file').setInputFiles({ name: 'day.csv', mimeType: 'text/csv', buffer: Buffer.from(['timestamp,solar_kw,load_kw,price_per_kwh', ...hours].join('\n')) });
+    await until(async () => (await page.getByLabel('Import price per kWh, per hour').inputValue()).includes('0.35'), { what: 'the file\'s prices in the box' });
+
+    // Act
     await page.getByRole('button', { name: 'Optimise', exact: true }).click();
     await page.getByTestId('soc-chart').locator('canvas').waitFor({ timeout: 30_000 });
 

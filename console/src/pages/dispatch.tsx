@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { Chart, PALETTE } from '../chart';
 import { useWorkContext } from '../context';
-import { ActionForm, Area, Field, fmt, Select, Table } from '../ui';
+import { ActionForm, Area, ErrorBox, Field, fmt, Select, Table } from '../ui';
 
 interface Step {
   timestamp: string;
@@ -50,6 +50,21 @@ const EXAMPLE = {
   load: '12,11,11,11,12,14,18,22,24,25,25,26,26,25,25,26,28,32,35,33,28,22,17,14',
   price: '0.10,0.09,0.09,0.09,0.10,0.12,0.16,0.18,0.15,0.12,0.10,0.08,0.07,0.08,0.10,0.14,0.22,0.31,0.35,0.30,0.22,0.16,0.13,0.11',
 };
+
+/**
+ * A forecast file: a header row naming the columns, then one row per interval; the columns whose names hold
+ * "solar", "load" and "price" fill the three boxes (a timestamp column is ignored).
+ */
+export function forecastColumns(csv: string): Partial<Record<'solar' | 'load' | 'price', string>> {
+  const [header, ...rows] = csv.trim().split(/\r?\n/).map((line) => line.split(','));
+  const out: Partial<Record<'solar' | 'load' | 'price', string>> = {};
+  for (const name of ['solar', 'load', 'price'] as const) {
+    const column = header.findIndex((h) => h.toLowerCase().includes(name));
+    if (column >= 0) out[name] = rows.map((r) => r[column]?.trim() ?? '').join(',');
+  }
+  if (!Object.keys(out).length) throw new Error('The file names no solar, load or price column in its first row');
+  return out;
+}
 
 const numbers = (text: string) =>
   text
@@ -117,6 +132,7 @@ export function Dispatch() {
   const [command, setCommand] = useState({ device_id: '', action: 'discharge', power_kw: '2.5', duration_minutes: '30', soc: '0.6', temperature_c: '25' });
   const [answer, setAnswer] = useState<Command | null>(null);
   const steps = numbers(load).length;
+  const [fileError, setFileError] = useState<unknown>(null);
 
   return (
     <>
@@ -147,6 +163,28 @@ export function Dispatch() {
             setResult(response.optimization_result);
           }}
         >
+          <div class="field wide">
+            <label for="forecast-file">Or load a forecast file (CSV with solar, load and price columns, one row per hour)</label>
+            <input
+              id="forecast-file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={async (e) => {
+                setFileError(null);
+                const file = (e.target as HTMLInputElement).files?.[0];
+                if (!file) return;
+                try {
+                  const columns = forecastColumns(await file.text());
+                  if (columns.solar) setSolar(columns.solar);
+                  if (columns.load) setLoad(columns.load);
+                  if (columns.price) setPrice(columns.price);
+                } catch (error) {
+                  setFileError(error);
+                }
+              }}
+            />
+            <ErrorBox error={fileError} />
+          </div>
           <Area label="Solar forecast, kW per hour (comma-separated)" value={solar} onInput={setSolar} rows={2} />
           <Area label="Load forecast, kW per hour" value={load} onInput={setLoad} rows={2} />
           <Area label="Import price per kWh, per hour" value={price} onInput={setPrice} rows={2} />

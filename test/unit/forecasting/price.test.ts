@@ -1,7 +1,7 @@
 import { Matrix } from 'ml-matrix';
 import { fitLasso, larsLassoPath, lassoProblem, softThreshold } from '../../../shared/domain/forecasting/lasso';
 import { asinhTransform, fitInvariantScaler, inverseAsinhTransform, MAD_TO_SD, priceLearMember } from '../../../shared/domain/forecasting/price';
-import { ENGINE_FOLDS, forecastSeries } from '../../../shared/domain/forecasting/engine';
+import { forecastSeries } from '../../../shared/domain/forecasting/engine';
 import { DAY_MS, HOUR_MS, stepsPerDay, type FitContext, type ForecastMember, type RegularSeries } from '../../../shared/domain/forecasting/types';
 
 /** Park-Miller generator and Box-Muller normals: the synthetic series are the same on every run. */
@@ -297,7 +297,7 @@ describe('priceLearMember', () => {
 });
 
 describe('the engine on prices', () => {
-  it('validates on 14 daily folds, enough for the stacking to weigh the members rather than take the best of one week', () => {
+  it('validates on 7 daily folds and, with fewer than the stacking needs, lets the best member over them carry the forecast', () => {
     // Prepare: a member that counts its fits, beside LEAR, on 64 days.
     const y = syntheticPrices(64, 11);
     let fits = 0;
@@ -315,7 +315,7 @@ describe('the engine on prices', () => {
     const result = forecastSeries(hourly(y), { horizonSteps: 24, coverage: 0.9, context: { kind: 'price', options: { calibrationWindows: [28] } }, members: [counting, priceLearMember] });
 
     // Assess: one fit per fold and one for the forecast; LEAR, far better here, carries the forecast.
-    expect(fits).toBe(ENGINE_FOLDS + 1);
-    expect(result.weights.price_lear).toBeGreaterThan(0.9);
+    expect(fits).toBe(7 + 1);
+    expect(result.weights.price_lear).toBe(1);
   });
 });

@@ -8,6 +8,8 @@
  *   npm run bench -- scale        costs against history: nowcast, training, API p99, dispatch RSS, load vs R stlf (options: bench/scale/index.ts)
  *   npm run bench -- bundles      each function's bundle: minified size and module initialisation time
  *   npm run bench -- console      the web console's compressed script size and chart render time in Chromium
+ *   npm run bench -- mpc          closed-loop MPC over two weeks against perfect foresight and a day-ahead plan
+ *   npm run bench -- sizing       battery sizing on a year: the LP's size against an exhaustive grid of sizes
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -24,8 +26,10 @@ import { benchPv } from './pv/index';
 import { benchScale } from './scale/index';
 import { benchBundles } from './bundles';
 import { benchConsole } from './console';
+import { benchMpc } from './mpc';
+import { benchSizing } from './sizing';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles, console: benchConsole };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles, console: benchConsole, mpc: benchMpc, sizing: benchSizing };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

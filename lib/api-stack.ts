@@ -49,6 +49,13 @@ export interface ApiStackProps extends StackProps {
   readonly functionsDir?: string;
 }
 
+/**
+ * Handlers that solve year-long programmes (HiGHS is single-threaded): Lambda gives a whole vCPU from 1,769 MB,
+ * against 0.58 at the default 1,024, and a year's sizing needs the whole core to answer within API Gateway's 30 s.
+ */
+export const SOLVER_MODULES: ReadonlySet<string> = new Set(['optimize-dispatch', 'dispatch-mpc', 'battery-sizing']);
+export const SOLVER_MEMORY_MB = 1769;
+
 export class ApiStack extends Stack {
   readonly api: ServiceApi;
   /** API functions by handler module. */
@@ -73,7 +80,12 @@ export class ApiStack extends Stack {
       const served = routes.filter((r) => r.handler === module).map((r) => r.id);
       this.functions.set(
         module,
-        new ServiceFunction(this, moduleConstructId(module), { module, settings, description: `${module}: ${served.join(', ')}`.slice(0, 256) }),
+        new ServiceFunction(this, moduleConstructId(module), {
+          module,
+          settings,
+          description: `${module}: ${served.join(', ')}`.slice(0, 256),
+          ...(SOLVER_MODULES.has(module) ? { memorySize: SOLVER_MEMORY_MB } : {}),
+        }),
       );
     }
     const policy = this.functions.get(routes.find((r) => r.id === 'policy-compliance')?.handler ?? '');

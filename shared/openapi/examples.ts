@@ -60,6 +60,34 @@ export const priceForecastFundamentalsExample = {
   fundamentals: Array.from({ length: 24 * (FUNDAMENTALS_EXAMPLE_DAYS + 1) }, (_, i) => ({ timestamp: isoHour(i), load_forecast: loadMw(i), wind_forecast: windMw(i) })),
 };
 
+/**
+ * One receding-horizon step (ARCHITECTURE 9): 24 h at hourly steps from the measured SOC, a time-of-use tariff,
+ * an SOC target for the evening, an EV to charge by 07:00 and a pool pump to run 4 h in one block.
+ */
+export const mpcExample = {
+  device_id: 'battery-001',
+  current_soc: 0.42,
+  forecasts: {
+    solar_forecast: Array.from({ length: 24 }, (_, h) => solarKw(h, 40)),
+    load_forecast: Array.from({ length: 24 }, (_, h) => (h >= 7 && h <= 21 ? 18 : 9)),
+  },
+  system_config: { battery_capacity_kwh: 60, battery_power_kw: 25, battery_min_soc: 0.1, battery_max_soc: 0.9, roundtrip_efficiency: 0.9, degradation_cost_per_kwh: 0.02 },
+  tariff: {
+    currency: 'EUR',
+    timezone: 'Europe/Berlin',
+    import_price: 0.22,
+    export_price: 0.07,
+    periods: [
+      { name: 'peak', hours: [17, 18, 19, 20], import_price: 0.38 },
+      { name: 'night', hours: [0, 1, 2, 3, 4, 5], import_price: 0.12 },
+    ],
+  },
+  soc_targets: [{ timestamp: isoHour(17), soc: 0.8 }],
+  ev: { arrival: isoHour(0), departure: isoHour(7), energy_kwh: 24, charger_kw: 11 },
+  deferrable_loads: [{ id: 'pool-pump', energy_kwh: 6, power_kw: 1.5, window_start: isoHour(8), window_end: isoHour(20), single_block: true }],
+  optimization_config: { objective: 'cost', interval_minutes: 60, start_time: isoHour(0) },
+};
+
 /** Battery power is positive when discharging (ARCHITECTURE 9, "Fractions and signs"). */
 export const dispatchOptimizationExample = {
   forecasts: {
@@ -69,6 +97,34 @@ export const dispatchOptimizationExample = {
   },
   system_config: { battery_capacity_kwh: 500, battery_power_kw: 250, battery_min_soc: 0.1, battery_max_soc: 0.9, initial_soc: 0.5, roundtrip_efficiency: 0.9 },
   optimization_config: { objective: 'cost', time_horizon: 24, interval_minutes: 60, grid_export_limit: 300, demand_charges: false, start_time: isoHour(0) },
+};
+
+/**
+ * A week of hourly load and PV under a time-of-use tariff with a monthly demand charge: a year (8,760 values)
+ * is what sizing is for, a week keeps the document short (its savings are scaled to 365 days).
+ */
+export const batterySizingExample = {
+  load_kw: Array.from({ length: 168 }, (_, i) => (i % 24 >= 7 && i % 24 <= 21 ? 220 : 120)),
+  pv_kw: Array.from({ length: 168 }, (_, i) => solarKw(i % 24, 400)),
+  start_time: isoHour(0),
+  interval_minutes: 60,
+  tariff: {
+    currency: 'EUR',
+    timezone: 'Europe/Berlin',
+    import_price: 0.18,
+    export_price: 0.06,
+    periods: [
+      { name: 'peak', weekdays: [1, 2, 3, 4, 5], hours: [17, 18, 19, 20, 21], import_price: 0.32 },
+      { name: 'off_peak', hours: [0, 1, 2, 3, 4, 5], import_price: 0.1 },
+    ],
+    monthly_demand_charge_per_kw: 12,
+  },
+  battery_cost_per_kwh: 250,
+  battery_cost_per_kw: 80,
+  project_config: { project_lifetime: 12, discount_rate: 0.07, degradation_rate: 0.02, annual_expenses: 0 },
+  incentives: { tax_credit: 0.3, depreciation_schedule: 'macrs_5' },
+  max_energy_kwh: 2000,
+  max_power_kw: 500,
 };
 
 export const realtimeDispatchExample = {

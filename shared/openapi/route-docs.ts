@@ -173,6 +173,23 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
     response: 'optimization_result: dispatch_schedule, economic_summary, operational_insights.',
     errors: [422],
   },
+  'dispatch-mpc': {
+    tag: 'Dispatch',
+    description:
+      'The dispatch body from now to the horizon with `current_soc` (or a `device_id` whose last reported state has one) and optional `soc_targets`. Plans from the interval in progress (or `start_time`); the energy left at the end is valued at the horizon\'s median import price after the discharge loss unless `terminal_soc` or `terminal_value_per_kwh` says otherwise. With a device the plan is kept: the next call warm-starts from it, `/api/realtime-dispatch` with `use_mpc_setpoint` sends its set-point.',
+    examples: { evening_target_ev_and_pump: ex.mpcExample },
+    response: 'plan (a schedule as dispatch-optimization answers), next_setpoint {timestamp, valid_until, battery_power_kw, grid_power_kw, soc_target, action}, plan_id, warm_start.',
+    errors: [404, 422],
+  },
+  'dispatch-mpc-plan': { tag: 'Dispatch', response: 'plan (per interval: timestamp, battery_power_kw, grid_power_kw, soc) and tracking (measured SOC against what the previous plan expected), newest first.', errors: [404, 409] },
+  'battery-sizing': {
+    tag: 'Dispatch',
+    description:
+      'A year of hourly load and PV (`pv_kw`, or a `pv_system` modelled under a derated clear sky), a tariff and the costs per kWh and per kW: one LP sizes energy and power for the highest NPV (costs annualised through the project-economics inputs), then the chosen size is valued by the project-economics module and compared with no battery and its two neighbours.',
+    examples: { week: ex.batterySizingExample },
+    response: 'energy_capacity_kwh, power_capacity_kw, npv, irr, compared_sizes, dispatch_summary, economics, method, solve_ms.',
+    errors: [422],
+  },
   'realtime-dispatch': { tag: 'Dispatch', examples: { discharge: ex.realtimeDispatchExample }, response: '`status: "success"` and the accepted command with its safety-check results.', errors: [404] },
 
   // Policy and economics

@@ -4,13 +4,15 @@
  * of each order. One generic collection keeps the key handling in one place.
  */
 import { RECENT_DELIVERIES, type DeliveryOutcome } from '../domain/webhooks/delivery-outcome';
-import { getRecord, listRecords, prependBounded, putNew, setFields, type Item } from './dynamo';
+import { getRecord, listRecords, prependBounded, putItem, putNew, setFields, type Item } from './dynamo';
 import { keys } from './keys';
 
-export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA' | 'DISPATCH_COMMAND';
+export type OperationsKind = 'SCHEDULE' | 'BOM' | 'ORDER' | 'DETECTION' | 'DIAGNOSTIC' | 'OODA' | 'DISPATCH_COMMAND' | 'MPC_PLAN';
 
 export interface OperationsCollection<T extends { account_id: string }> {
   insert(record: T): Promise<boolean>;
+  /** Writes the record whether or not one with its key exists. */
+  put(record: T): Promise<void>;
   get(accountId: string, sortId: string): Promise<T | undefined>;
   /** Every record of the account, optionally of one asset, newest first. */
   list(accountId: string, filter?: (record: T) => boolean): Promise<T[]>;
@@ -24,6 +26,7 @@ export interface OperationsCollection<T extends { account_id: string }> {
 export function operationsCollection<T extends { account_id: string }>(kind: OperationsKind, sortIdOf: (record: T) => string, timeField: keyof T & string): OperationsCollection<T> {
   return {
     insert: (record) => putNew('operations', { ...keys.operationsRecord(record.account_id, kind, sortIdOf(record)), ...(record as Item) }),
+    put: (record) => putItem('operations', { ...keys.operationsRecord(record.account_id, kind, sortIdOf(record)), ...(record as Item) }),
     async get(accountId, sortId) {
       return getRecord<T>('operations', keys.operationsRecord(accountId, kind, sortId));
     },

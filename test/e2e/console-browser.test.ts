@@ -1,9 +1,10 @@
 /**
  * The web console in a real browser (issue #23): Debian's Chromium drives /console/ on the local runtime through
  * the flows an operator runs: sign in; create a customer and upload a CSV, watching it process; forecast and see
- * the band; optimise dispatch and see the state of charge; move a work order through its states on the board;
- * ask a policy question. Each flow saves a screenshot (CONSOLE_SCREENSHOTS, default test-output/console), every
- * page passes axe-core with no serious or critical finding, and nothing is loaded from another origin.
+ * the band; optimise dispatch and see the state of charge; read a device's MPC plan against its measured SOC; move
+ * a work order through its states on the board; ask a policy question. Each flow saves a screenshot
+ * (CONSOLE_SCREENSHOTS, default test-output/console), every page passes axe-core with no serious or critical
+ * finding, and nothing is loaded from another origin.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -183,6 +184,48 @@ describeInBrowser('the web console in Chromium', () => {
     await shot('dispatch');
   }, 60_000);
 
+  it('shows a device\'s MPC plan against its measured SOC, and the API\'s refusal before it has one', async () => {
+    // Prepare: a battery of a customer of its own, over HTTP
+    const created = [
+      await call(runtime(), 'POST', '/api/create-client', { key, json: { client_id: `mpc-${RUN}`, name: 'MPC', contact_email: 'ops@example.com', tier: 'free', services: ['optimization'] } }),
+      await call(runtime(), 'POST', '/api/create-customer', { key, json: { client_id: `mpc-${RUN}`, customer_id: `mpc-${RUN}`, contact_name: 'A', email: 'a@example.com', location: 'Berlin', system_type: 'pv+storage' } }),
+    ];
+    const device = await call(runtime(), 'POST', '/api/create-device', {
+      key,
+      json: { customer_id: `mpc-${RUN}`, device_type: 'battery', serial_number: `SN-${RUN}`, manufacturer: 'BYD', capacity_kw: 5, installation_date: '2024-03-15', energy_capacity_kwh: 10, min_soc: 0.1, max_soc: 0.9 },
+    });
+    expect([...created, device].map((r) => r.status)).toEqual([200, 200, 200]);
+    const deviceId = device.body.device_id as string;
+    const hourly = (f: (h: number) => number) => Array.from({ length: 24 }, (_, h) => f(h));
+    const plan = (hour: number, soc: number) => ({
+      device_id: deviceId,
+      current_soc: soc,
+      forecasts: { solar_forecast: hourly((h) => Math.max(0, 5 * Math.sin(((h - 6) / 12) * Math.PI))), load_forecast: hourly(() => 2), price_forecast: hourly((h) => (h >= 17 && h <= 20 ? 0.35 : 0.1)) },
+      optimization_config: { objective: 'cost', interval_minutes: 60, start_time: `2026-11-23T${String(hour).padStart(2, '0')}:00:00Z` },
+    });
+    await open('dispatch');
+    const form = page.getByTestId('mpc-form');
+    await form.getByLabel('Device id').fill(deviceId);
+    await form.getByRole('button', { name: 'Show plan' }).click();
+    const refusal = await form.getByRole('alert').textContent();
+    const plans = [await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: plan(0, 0.5) }), await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: plan(1, 0.45) })];
+    expect(plans.map((r) => r.status)).toEqual([200, 200]);
+
+    // Act
+    await form.getByRole('button', { name: 'Show plan' }).click();
+    await page.getByTestId('mpc-chart').locator('canvas').waitFor({ timeout: 30_000 });
+
+    // Assess
+    expect(refusal).toContain(`No MPC plan for device ${deviceId}`);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    expect(await page.getByTestId('mpc-tracking-count').textContent()).toBe('2');
+    expect(await page.getByTestId('mpc-meta').textContent()).toContain(plans[1].body.plan_id);
+    const legend = await page.getByTestId('mpc-chart').locator('.u-legend').textContent();
+    for (const label of ['Planned SOC', 'Planned battery kW', 'Measured SOC', 'SOC the previous plan expected']) expect(legend).toContain(label);
+    expect(await seriousFindings(page)).toEqual([]);
+    await shot('dispatch-mpc');
+  }, 60_000);
+
   it('adds an asset, creates a work order and moves it pending -> in progress -> completed on the board', async () => {
     // Prepare
     await open('operations');
@@ -228,7 +271,8 @@ describeInBrowser('the web console in Chromium', () => {
 
   it('loaded nothing from another origin and raised no script error', () => {
     expect(external).toEqual([]);
-    // The API's refusals (the wrong key, the free tier, a site before its upload) are answers, not script errors.
-    expect(pageErrors.filter((e) => !/status of 40[134]/.test(e))).toEqual([]);
+    // The API's refusals (the wrong key, the free tier, a site before its upload, a device without a plan) are
+    // answers, not script errors.
+    expect(pageErrors.filter((e) => !/status of 40[1349]/.test(e))).toEqual([]);
   });
 });

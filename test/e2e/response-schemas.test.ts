@@ -144,6 +144,9 @@ describe('every 2xx body passes its route response schema', () => {
     await hit('interpolate', { json: { ...ex.interpolateExample, customer_id: customer, site_id: site } });
     await terminal('interpolation', { customer_id: customer });
     await hit('dispatch-optimization', { json: ex.dispatchOptimizationExample });
+    await hit('battery-sizing', { json: ex.batterySizingExample });
+    await hit('dispatch-mpc', { json: { ...ex.mpcExample, device_id: device.body.device_id } });
+    await hit('dispatch-mpc-plan', {}, [device.body.device_id]);
     await hit('realtime-dispatch', { json: { ...ex.realtimeDispatchExample, device_id: device.body.device_id } });
     await hit('policy-compliance', { json: ex.policyComplianceExample });
     await hit('policy-compliance-freemium', { key: undefined, json: ex.policyComplianceExample });

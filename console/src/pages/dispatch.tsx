@@ -1,13 +1,15 @@
 /**
  * Battery dispatch: optimise from pasted forecasts or from the sites' stored forecasts (GET /forecast of a solar
  * and a load site), then a stacked chart of the flows (solar, battery, grid against the load), the state of
- * charge and the prices, the economics beside the no-battery baseline, and a real-time command with its checks.
+ * charge and the prices, the economics beside the no-battery baseline, a device's MPC plan against its measured
+ * SOC (dispatch-mpc.tsx), and a real-time command with its checks.
  */
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { Chart, PALETTE } from '../chart';
 import { useWorkContext } from '../context';
 import { ActionForm, Area, ErrorBox, Field, fmt, Select, Table } from '../ui';
+import { MpcPlanSection } from './dispatch-mpc';
 
 interface Step {
   timestamp: string;
@@ -222,6 +224,8 @@ export function Dispatch() {
           </ul>
         </section>
       )}
+
+      <MpcPlanSection />
 
       <section aria-labelledby="rt-h">
         <h2 id="rt-h">Real-time command</h2>

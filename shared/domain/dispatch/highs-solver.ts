@@ -22,7 +22,12 @@ export interface LpSolution {
   objective: number;
   x: Float64Array;
   milliseconds: number;
+  /** A MIP's relative gap between its incumbent and its bound (0 at a proven optimum). */
+  mipGap?: number;
 }
+
+/** Whether a solve left a usable solution: an optimum, or a MIP's feasible incumbent at the time limit. */
+export const hasSolution = (s: LpSolution): boolean => s.status === 'optimal' || (s.status === 'time_limit' && s.mipGap !== undefined);
 
 /** An instance with its linear memory when instantiated: a solve that leaves more drops it. */
 interface Runtime {
@@ -66,7 +71,13 @@ export const highsMemoryBytes = async (): Promise<number> => (kept ? (await kept
 /** Instances created by this process (a test checks that small solves share one and large ones do not stay). */
 export const highsInstantiations = (): number => instantiations;
 
-export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeconds?: number; mipRelativeGap?: number } = {}): Promise<LpSolution> {
+/** Known values of some columns, handed to HiGHS as a starting incumbent (a receding horizon's previous plan). */
+export interface PartialStart {
+  indices: Int32Array;
+  values: Float64Array;
+}
+
+export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeconds?: number; mipRelativeGap?: number; start?: PartialStart } = {}): Promise<LpSolution> {
   const runtime = keptRuntime();
   const { highs: solver, initialBytes } = await runtime;
   const started = performance.now();
@@ -88,6 +99,8 @@ export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeco
       },
       (model) => {
         model.options.set({ output_flag: false, time_limit: options.timeLimitSeconds ?? 20, ...(isMip ? { mip_rel_gap: options.mipRelativeGap ?? 1e-9 } : {}) });
+        // Only a MIP uses a primal start (as its first incumbent, once HiGHS has checked it is feasible).
+        if (isMip && options.start?.indices.length) model.setSolution(options.start);
         model.run();
         const code = model.getModelStatus();
         const status: SolveStatus =
@@ -97,12 +110,15 @@ export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeco
           : code === modelStatus.timeLimit ? 'time_limit'
           : 'failed';
         const detail = Object.entries(modelStatus).find(([, v]) => v === code)?.[0] ?? String(code);
+        // HiGHS's primal_solution_status 2: a feasible point exists (a MIP stopped by its time limit keeps its incumbent).
+        const solved = status === 'optimal' || (isMip && status === 'time_limit' && Number(model.info.get('primal_solution_status')) === 2);
         return {
           status,
           detail,
-          objective: status === 'optimal' ? model.getObjectiveValue() : NaN,
-          x: status === 'optimal' ? model.getSolution().colValue : new Float64Array(lp.colCost.length),
+          objective: solved ? model.getObjectiveValue() : NaN,
+          x: solved ? model.getSolution().colValue : new Float64Array(lp.colCost.length),
           milliseconds: performance.now() - started,
+          ...(isMip && solved ? { mipGap: Math.max(0, Number(model.info.get('mip_gap'))) } : {}),
         };
       },
     );

@@ -45,6 +45,95 @@ export interface DispatchProblem {
    */
   demandPeriods?: readonly DemandPeriod[];
   terminalSoc: TerminalSoc;
+  /**
+   * Currency per kWh left in the battery at the horizon's end (a receding horizon values what it hands on
+   * to the next plan instead of emptying the battery); 0 when absent.
+   */
+  terminalValuePerKwh?: number;
+  /** Demand charges on the peak import within a set of intervals (TOU demand charges, per month). */
+  windowDemandCharges?: readonly WindowDemandCharge[];
+  /** Currency per kWh discharged: the battery's wear, so that a cycle must earn more than it costs. */
+  degradationCostPerKwh?: number;
+  /** The state of charge at the end of given intervals (a receding horizon's intermediate targets). */
+  socTargets?: readonly SocTarget[];
+  flexibleLoads?: FlexibleLoads;
+  /**
+   * Sizing: the battery's capacity and power become variables up to these bounds (battery.capacityKwh and
+   * powerKw are ignored), each costing its horizon's share of the investment.
+   */
+  sizing?: BatterySizing;
+}
+
+export interface BatterySizing {
+  maxEnergyKwh: number;
+  maxPowerKw: number;
+  /** Currency per kWh (and per kW) of capacity, annualised to the horizon. */
+  costPerKwh: number;
+  costPerKw: number;
+}
+
+export interface SocTarget {
+  /** The interval at whose end the target holds. */
+  interval: number;
+  /** Fraction of capacity. */
+  soc: number;
+  comparison: 'at_least' | 'exactly' | 'at_most';
+}
+
+export interface WindowDemandCharge {
+  label: string;
+  chargePerKw: number;
+  /** The intervals whose import sets the peak, ascending. */
+  intervals: readonly number[];
+}
+
+/** Loads whose timing the optimisation chooses (ARCHITECTURE 9); powers in kW drawn from the site. */
+export interface FlexibleLoads {
+  ev?: EvCharging;
+  deferrable?: readonly DeferrableLoad[];
+  thermal?: readonly ThermalLoad[];
+}
+
+/** Availability in a window: the share of each interval inside it. */
+export interface Window {
+  /** Fraction 0..1 of each interval inside the window, by interval. */
+  share: readonly number[];
+}
+
+export interface EvCharging extends Window {
+  /** kWh that must be in the car by departure. */
+  energyKwh: number;
+  chargerKw: number;
+  /** Of energyKwh, what charging at full power after the horizon could still deliver (0 when it departs within it). */
+  deliverableAfterKwh: number;
+}
+
+export interface DeferrableLoad extends Window {
+  id: string;
+  energyKwh: number;
+  /** kW when running. */
+  powerKw: number;
+  /** kW below which it cannot run when on (powerKw: on/off at fixed power; 0: any level). */
+  minPowerKw: number;
+  /** One contiguous run. */
+  singleBlock: boolean;
+  /** Intervals it runs at least once started (1: no minimum). */
+  minRunIntervals: number;
+}
+
+export interface ThermalLoad {
+  id: string;
+  /** Heat loss coefficient, kW per kelvin of indoor-outdoor difference. */
+  uaKwPerK: number;
+  /** Thermal capacity, kWh per kelvin. */
+  capacityKwhPerK: number;
+  /** Coefficient of performance by interval. */
+  cop: readonly number[];
+  maxPowerKw: number;
+  tMinC: number;
+  tMaxC: number;
+  tInitialC: number;
+  outdoorTempC: readonly number[];
 }
 
 export interface DemandPeriod {
@@ -135,7 +224,9 @@ export function checkDispatchProblem(p: DispatchProblem): number {
   if (typeof p.terminalSoc === 'number' && !(p.terminalSoc >= b.minSoc && p.terminalSoc <= b.maxSoc)) {
     throw new DispatchInputError(`optimization_config.terminal_soc (${p.terminalSoc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);
   }
-  // The only way the programme can be infeasible: a terminal floor that charging at full power cannot reach.
+  // Without targets or flexible loads, the only way the programme can be infeasible: a terminal floor that
+  // charging at full power cannot reach.
+  if (p.sizing) return n;
   const reachable = b.initialSoc * b.capacityKwh + oneWayEfficiency(b) * b.powerKw * hoursPerInterval(p) * n;
   const floor = terminalFloorKwh(p);
   if (floor > Math.min(reachable, b.maxSoc * b.capacityKwh) + 1e-9) {
@@ -143,9 +234,81 @@ export function checkDispatchProblem(p: DispatchProblem): number {
       `optimization_config.terminal_soc cannot be reached: charging at battery_power_kw for the whole horizon ends at ${(Math.min(reachable, b.maxSoc * b.capacityKwh) / b.capacityKwh).toFixed(4)} of capacity`,
     );
   }
+  checkExtensions(p, n);
   const importShort = p.loadKw.findIndex((load, t) => load - p.solarKw[t] - b.powerKw > p.importLimitKw + 1e-9);
   if (importShort >= 0) {
     throw new DispatchInputError(`Interval ${importShort} cannot be served: its load exceeds solar, battery power and grid_import_limit together`);
   }
   return n;
+}
+
+/**
+ * On/off binaries the deferrable loads of one request may add: a year-long MIP with 17,520 of them (two loads
+ * recurring daily) reaches a 0.01% gap in about a minute; many more would only meet the time limit.
+ */
+export const MAX_FLEXIBLE_BINARIES = 20_000;
+
+/** The energy a window can take at `kw` (kWh). */
+const windowEnergy = (w: Window, kw: number, dt: number) => w.share.reduce((a, s) => a + s * kw * dt, 0);
+
+/** Checks of the receding-horizon, tariff, sizing and flexible-load fields, each naming its field. */
+function checkExtensions(p: DispatchProblem, n: number) {
+  const dt = hoursPerInterval(p);
+  const b = p.battery;
+  if (p.terminalValuePerKwh !== undefined && !(Math.abs(p.terminalValuePerKwh) <= MAX_ABS_PRICE)) throw new DispatchInputError(`terminal_value_per_kwh must be within -${MAX_ABS_PRICE} to ${MAX_ABS_PRICE}`);
+  if (p.degradationCostPerKwh !== undefined && !(p.degradationCostPerKwh >= 0 && p.degradationCostPerKwh <= MAX_ABS_PRICE)) {
+    throw new DispatchInputError(`system_config.degradation_cost_per_kwh must be from 0 to ${MAX_ABS_PRICE}`);
+  }
+  for (const w of p.windowDemandCharges ?? []) {
+    if (!(w.chargePerKw >= 0 && w.chargePerKw <= MAX_ABS_PRICE) || w.intervals.some((t, i) => !Number.isInteger(t) || t < 0 || t >= n || (i > 0 && t <= w.intervals[i - 1]))) {
+      throw new DispatchInputError(`Demand charge ${w.label} has intervals out of order or a charge outside 0 to ${MAX_ABS_PRICE}`);
+    }
+  }
+  (p.socTargets ?? []).forEach((target, i) => {
+    if (!Number.isInteger(target.interval) || target.interval < 0 || target.interval >= n) throw new DispatchInputError(`soc_targets[${i}].timestamp is outside the horizon`);
+    if (!(target.soc >= b.minSoc && target.soc <= b.maxSoc)) throw new DispatchInputError(`soc_targets[${i}].soc (${target.soc}) is outside [battery_min_soc ${b.minSoc}, battery_max_soc ${b.maxSoc}]`);
+  });
+  if (p.sizing && !(p.sizing.maxEnergyKwh > 0 && p.sizing.maxEnergyKwh <= MAX_ENERGY_KWH && p.sizing.maxPowerKw > 0 && p.sizing.maxPowerKw <= MAX_POWER_KW)) {
+    throw new DispatchInputError('The sizing bounds must be above 0 and within the physical limits');
+  }
+  const flex = p.flexibleLoads;
+  if (!flex) return;
+  const windowOk = (w: Window) => w.share.length === n && w.share.every((s) => s >= 0 && s <= 1);
+  if (flex.ev) {
+    const ev = flex.ev;
+    if (!windowOk(ev)) throw new DispatchInputError('ev: the availability window does not match the horizon');
+    const possible = windowEnergy(ev, ev.chargerKw, dt);
+    const needed = Math.max(0, ev.energyKwh - ev.deliverableAfterKwh);
+    if (possible + 1e-9 < needed) {
+      throw new DispatchInputError(`ev: ${ev.energyKwh} kWh cannot be delivered between arrival and departure at charger_kw ${ev.chargerKw} (at most ${possible.toFixed(3)} kWh in the horizon)`);
+    }
+  }
+  const ids = new Set<string>();
+  (flex.deferrable ?? []).forEach((d, i) => {
+    if (ids.has(d.id)) throw new DispatchInputError(`deferrable_loads[${i}].id ${JSON.stringify(d.id)} is used twice`);
+    ids.add(d.id);
+    if (!windowOk(d)) throw new DispatchInputError(`deferrable_loads[${i}]: the window does not match the horizon`);
+    if (!(d.minPowerKw >= 0 && d.minPowerKw <= d.powerKw)) throw new DispatchInputError(`deferrable_loads[${i}].min_power_kw must be from 0 to power_kw`);
+    const possible = windowEnergy(d, d.powerKw, dt);
+    if (possible + 1e-9 < d.energyKwh) {
+      throw new DispatchInputError(`deferrable_loads[${i}] (${d.id}): ${d.energyKwh} kWh does not fit its window at power_kw ${d.powerKw} (at most ${possible.toFixed(3)} kWh)`);
+    }
+    const windowIntervals = d.share.filter((s) => s > 0).length;
+    if (d.minRunIntervals > windowIntervals) throw new DispatchInputError(`deferrable_loads[${i}] (${d.id}): min_run_minutes is longer than its window`);
+  });
+  const binaries = (flex.deferrable ?? []).reduce((a, d) => {
+    const window = d.share.filter((s) => s > 0).length;
+    const onOff = d.minPowerKw > 0 || d.singleBlock || d.minRunIntervals > 1 ? window : 0;
+    return a + onOff + (d.singleBlock || d.minRunIntervals > 1 ? window : 0);
+  }, 0);
+  if (binaries > MAX_FLEXIBLE_BINARIES) {
+    throw new DispatchInputError(`deferrable_loads need ${binaries} on/off variables over their windows; at most ${MAX_FLEXIBLE_BINARIES} can be scheduled in one request (shorten the windows or the horizon)`);
+  }
+  (flex.thermal ?? []).forEach((h, i) => {
+    if (ids.has(h.id)) throw new DispatchInputError(`thermal_loads[${i}].id ${JSON.stringify(h.id)} is used twice`);
+    ids.add(h.id);
+    if (h.outdoorTempC.length !== n) throw new DispatchInputError(`thermal_loads[${i}].outdoor_temp_c has ${h.outdoorTempC.length} values; the horizon has ${n} intervals`);
+    if (h.cop.length !== n) throw new DispatchInputError(`thermal_loads[${i}].cop has ${h.cop.length} values; the horizon has ${n} intervals`);
+    if (!(h.tMinC < h.tMaxC)) throw new DispatchInputError(`thermal_loads[${i}].t_min_c (${h.tMinC}) must be below t_max_c (${h.tMaxC})`);
+  });
 }

@@ -4,7 +4,7 @@
  * measured on the solved flows against the solved no-battery baseline, and insights read off the schedule.
  */
 import { demandPeriodsOf, hasDemandCharge, hoursPerInterval, terminalFloorKwh, type DispatchProblem } from './problem';
-import type { DispatchOutcome, IntervalFlows, SolvedDispatch } from './optimise';
+import type { DispatchOutcome, FlexibleFlows, IntervalFlows, SolvedDispatch } from './optimise';
 import { roundHalfUp } from '../rounding';
 
 /** kW below which a flow is reported as none. */
@@ -24,6 +24,31 @@ export interface ScheduleRow {
   curtailed_kw: number;
   import_price: number;
   export_price: number;
+  /** With flexible loads: what they draw in all (kW), and each one's series. */
+  flexible_kw?: number;
+  ev_kw?: number;
+  deferrable_kw?: Record<string, number>;
+  thermal_kw?: Record<string, number>;
+  indoor_temp_c?: Record<string, number>;
+}
+
+export interface FlexibleLoadSummary {
+  id: string;
+  kind: 'ev' | 'deferrable' | 'thermal';
+  energy_kwh: number;
+  /** Its energy priced at each interval's import price (what it would cost drawn from the grid). */
+  cost: number;
+  average_price: number;
+  /** Thermal loads: kelvin-hours outside the comfort band (0 when the band held). */
+  comfort_violation_kh?: number;
+}
+
+export interface WindowDemandChargeSummary {
+  label: string;
+  charge_per_kw: number;
+  peak_import_kw: number;
+  baseline_peak_import_kw: number | null;
+  demand_charge: number;
 }
 
 export interface SiteEconomics {
@@ -32,6 +57,7 @@ export interface SiteEconomics {
   demand_charge: number;
   net_cost: number;
   peak_import_kw: number;
+  degradation_cost: number;
 }
 
 export interface DemandChargePeriod {
@@ -55,10 +81,14 @@ export interface DispatchReport {
     demand_charge: number;
     /** Each billing period's peak and charge, with and without the battery (only with a demand charge). */
     demand_charge_periods?: DemandChargePeriod[];
+    tou_demand_charges?: WindowDemandChargeSummary[];
+    /** Battery wear at degradation_cost_per_kwh, in net_cost (only when given). */
+    degradation_cost?: number;
+    flexible_loads?: FlexibleLoadSummary[];
     baseline_without_battery: SiteEconomics | null;
   };
   operational_insights: string[];
-  solver: SolvedDispatch['solver'] & { status: 'optimal' };
+  solver: SolvedDispatch['solver'];
 }
 
 const money = (v: number) => v.toFixed(2);
@@ -73,10 +103,17 @@ function periodPeaks(p: DispatchProblem, flows: readonly IntervalFlows[]) {
   });
 }
 
-/** The demand charge the battery avoids: each period's rate times the fall of its peak. */
+/** Each TOU demand charge's peak import within its window. */
+const windowPeaks = (p: DispatchProblem, flows: readonly IntervalFlows[]) =>
+  (p.windowDemandCharges ?? []).map((w) => ({ ...w, peak: w.intervals.reduce((a, t) => Math.max(a, flows[t].import), 0) }));
+
+/** Every demand charge of the problem with its peak: billing periods, then TOU windows. */
+const chargedPeaks = (p: DispatchProblem, flows: readonly IntervalFlows[]) => [...periodPeaks(p, flows), ...windowPeaks(p, flows)];
+
+/** The demand charge the battery avoids: each charge's rate times the fall of its peak. */
 function peakShavingSavings(optimised: SolvedDispatch, baseline: SolvedDispatch): number {
-  const before = periodPeaks(baseline.problem, baseline.flows);
-  return periodPeaks(optimised.problem, optimised.flows).reduce((a, x, k) => a + x.chargePerKw * (before[k].peak - x.peak), 0);
+  const before = chargedPeaks(baseline.problem, baseline.flows);
+  return chargedPeaks(optimised.problem, optimised.flows).reduce((a, x, k) => a + x.chargePerKw * (before[k].peak - x.peak), 0);
 }
 
 export function siteEconomics(s: SolvedDispatch): SiteEconomics {
@@ -84,14 +121,16 @@ export function siteEconomics(s: SolvedDispatch): SiteEconomics {
   const dt = hoursPerInterval(p);
   const revenue = s.flows.reduce((a, f, t) => a + dt * p.exportPrice[t] * f.export, 0);
   const energyCost = s.flows.reduce((a, f, t) => a + dt * p.importPrice[t] * f.import, 0);
-  const peak = Math.max(0, ...s.flows.map((f) => f.import));
-  const demand = periodPeaks(p, s.flows).reduce((a, x) => a + x.chargePerKw * x.peak, 0);
+  const peak = s.flows.reduce((a, f) => Math.max(a, f.import), 0);
+  const demand = chargedPeaks(p, s.flows).reduce((a, x) => a + x.chargePerKw * x.peak, 0);
+  const wear = s.flows.reduce((a, f) => a + dt * (p.degradationCostPerKwh ?? 0) * f.discharge, 0);
   return {
     total_revenue: roundHalfUp(revenue, 6),
     electricity_cost: roundHalfUp(energyCost + demand, 6),
     demand_charge: roundHalfUp(demand, 6),
-    net_cost: roundHalfUp(energyCost + demand - revenue, 6),
+    net_cost: roundHalfUp(energyCost + demand + wear - revenue, 6),
     peak_import_kw: roundHalfUp(peak, 6),
+    degradation_cost: roundHalfUp(wear, 6),
   };
 }
 
@@ -115,6 +154,7 @@ export function dispatchReport(outcome: DispatchOutcome, startMs: number): Dispa
       curtailed_kw: roundHalfUp(f.curtail, 6),
       import_price: p.importPrice[t],
       export_price: p.exportPrice[t],
+      ...(optimised.flexible ? flexibleRow(optimised.flexible, t) : {}),
     };
   });
   const withBattery = siteEconomics(optimised);
@@ -130,10 +170,13 @@ export function dispatchReport(outcome: DispatchOutcome, startMs: number): Dispa
       peak_import_kw: withBattery.peak_import_kw,
       demand_charge: withBattery.demand_charge,
       ...(hasDemandCharge(p) ? { demand_charge_periods: demandChargePeriods(optimised, baseline, startMs) } : {}),
+      ...(p.windowDemandCharges?.length ? { tou_demand_charges: touDemandCharges(optimised, baseline) } : {}),
+      ...(p.degradationCostPerKwh ? { degradation_cost: withBattery.degradation_cost } : {}),
+      ...(optimised.flexible ? { flexible_loads: flexibleSummary(optimised) } : {}),
       baseline_without_battery: without ?? null,
     },
     operational_insights: insights(optimised, withBattery, without),
-    solver: { ...optimised.solver, status: 'optimal' },
+    solver: optimised.solver,
   };
 }
 
@@ -147,6 +190,48 @@ function demandChargePeriods(optimised: SolvedDispatch, baseline: SolvedDispatch
     peak_import_kw: roundHalfUp(x.peak, 6),
     baseline_peak_import_kw: before ? roundHalfUp(before[k].peak, 6) : null,
     demand_charge: roundHalfUp(x.chargePerKw * x.peak, 6),
+  }));
+}
+
+const r6 = (v: number) => roundHalfUp(v, 6);
+const byId = (entries: { id: string; value: number }[]) => Object.fromEntries(entries.map((e) => [e.id, r6(e.value)]));
+
+function flexibleRow(f: FlexibleFlows, t: number): Partial<ScheduleRow> {
+  const total = (f.ev?.[t] ?? 0) + f.deferrable.reduce((a, d) => a + d.kw[t], 0) + f.thermal.reduce((a, h) => a + h.kw[t], 0);
+  return {
+    flexible_kw: r6(total),
+    ...(f.ev ? { ev_kw: r6(f.ev[t]) } : {}),
+    ...(f.deferrable.length ? { deferrable_kw: byId(f.deferrable.map((d) => ({ id: d.id, value: d.kw[t] }))) } : {}),
+    ...(f.thermal.length
+      ? { thermal_kw: byId(f.thermal.map((h) => ({ id: h.id, value: h.kw[t] }))), indoor_temp_c: byId(f.thermal.map((h) => ({ id: h.id, value: h.temperatureC[t] }))) }
+      : {}),
+  };
+}
+
+function flexibleSummary(s: SolvedDispatch): FlexibleLoadSummary[] {
+  const p = s.problem;
+  const dt = hoursPerInterval(p);
+  const f = s.flexible!;
+  const summary = (id: string, kind: FlexibleLoadSummary['kind'], kw: Float64Array): FlexibleLoadSummary => {
+    const energy = kw.reduce((a, v) => a + v * dt, 0);
+    const cost = kw.reduce((a, v, t) => a + v * dt * p.importPrice[t], 0);
+    return { id, kind, energy_kwh: r6(energy), cost: r6(cost), average_price: r6(energy > 0 ? cost / energy : 0) };
+  };
+  return [
+    ...(f.ev ? [summary('ev', 'ev', f.ev)] : []),
+    ...f.deferrable.map((d) => summary(d.id, 'deferrable', d.kw)),
+    ...f.thermal.map((h) => ({ ...summary(h.id, 'thermal', h.kw), comfort_violation_kh: r6(h.violationKh) })),
+  ];
+}
+
+function touDemandCharges(optimised: SolvedDispatch, baseline: SolvedDispatch | undefined): WindowDemandChargeSummary[] {
+  const before = baseline && windowPeaks(baseline.problem, baseline.flows);
+  return windowPeaks(optimised.problem, optimised.flows).map((w, k) => ({
+    label: w.label,
+    charge_per_kw: r6(w.chargePerKw),
+    peak_import_kw: r6(w.peak),
+    baseline_peak_import_kw: before ? r6(before[k].peak) : null,
+    demand_charge: r6(w.chargePerKw * w.peak),
   }));
 }
 
@@ -211,7 +296,7 @@ function insights(s: SolvedDispatch, withBattery: SiteEconomics, without: SiteEc
     out.push(`Negative prices in ${negative} interval${negative === 1 ? '' : 's'}: the battery absorbs ${absorbed.toFixed(1)} kWh there`);
   }
 
-  if (hasDemandCharge(p) && without) {
+  if ((hasDemandCharge(p) || p.windowDemandCharges?.length) && without) {
     out.push(
       `Peak import ${kw(withBattery.peak_import_kw)} against ${kw(without.peak_import_kw)} without the battery: the demand charge falls from ${money(without.demand_charge)} to ${money(withBattery.demand_charge)}`,
     );
@@ -220,8 +305,11 @@ function insights(s: SolvedDispatch, withBattery: SiteEconomics, without: SiteEc
   else out.push('Without the battery the load cannot be served within grid_import_limit, so there is no baseline to compare with');
 
   const solver = s.solver;
+  if (solver.status === 'time_limit') {
+    out.push(`HiGHS stopped at its time limit with a schedule within ${((solver.mip_gap ?? 0) * 100).toFixed(3)}% of the best bound: the flexible loads' on/off choices were not all proven optimal`);
+  }
   out.push(
-    `Solved to optimality by HiGHS in ${solver.milliseconds.toFixed(0)} ms: ${solver.kind} with ${solver.variables} variables and ${solver.constraints} constraints${solver.binaries ? `, ${solver.binaries} binaries excluding simultaneous flows` : ''}`,
+    `Solved${solver.status === 'optimal' ? ' to optimality' : ''} by HiGHS in ${solver.milliseconds.toFixed(0)} ms: ${solver.kind} with ${solver.variables} variables and ${solver.constraints} constraints${solver.binaries ? `, ${solver.binaries} binaries (no simultaneous flows; flexible loads on or off)` : ''}`,
   );
   return out;
 }

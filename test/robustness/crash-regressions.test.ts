@@ -7,14 +7,14 @@ import { call, registerKey, useRuntime } from '../helpers/runtime';
 
 const runtime = useRuntime();
 
-/** Sends raw bytes and returns the status line (or 'closed' when the socket ended without one). */
-function rawRequest(port: number, bytes: string): Promise<string> {
+/** Sends raw bytes and returns the status line, or with `whole` the whole answer ('closed' when the socket ended without one). */
+function rawRequest(port: number, bytes: string, whole = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
     let answer = '';
     socket.on('data', (d) => (answer += d.toString()));
     socket.on('error', reject);
-    socket.on('close', () => resolve(answer.split('\r\n')[0] || 'closed'));
+    socket.on('close', () => resolve((whole ? answer : answer.split('\r\n')[0]) || 'closed'));
   });
 }
 
@@ -54,6 +54,17 @@ describe('raw requests the HTTP parser or URL parser would choke on', () => {
     ['a header without a colon', 'GET /health HTTP/1.1\r\nHost x\r\n\r\n', /^HTTP\/1\.1 400/],
   ])('answers %s and keeps serving', async (_what, bytes, status) => {
     expect(await rawRequest(runtime().port, bytes)).toMatch(status);
+    await expectAlive();
+  });
+
+  it.each([
+    // A HEAD answered with a body broke the client's parser ("Data after Connection: close"): the fuzzer found it.
+    ['HEAD with headers past the limit', `HEAD /api/dispatch/mpc?customer_id=${'c'.repeat(18_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, /^HTTP\/1\.1 431 [^]*\r\n\r\n$/],
+    ['GET with headers past the limit', `GET /api/usage?x=${'c'.repeat(18_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, /^HTTP\/1\.1 431 [^]*content-length: 0\r\n[^]*\r\n\r\n$/],
+    ['a malformed HEAD', 'HEAD /health HTTP/1.1\r\nHost x\r\n\r\n', /^HTTP\/1\.1 400 [^]*content-length: 0\r\n[^]*\r\n\r\n$/],
+    ['a malformed GET, with its JSON reason', 'GET /health HTTP/1.1\r\nHost x\r\n\r\n', /^HTTP\/1\.1 400 [^]*\r\n\r\n\{"status":"error","error":"Malformed HTTP request"\}$/],
+  ])('answers %s with a response a client can parse', async (_what, bytes, whole) => {
+    expect(await rawRequest(runtime().port, bytes, true)).toMatch(whole);
     await expectAlive();
   });
 });

@@ -100,9 +100,9 @@ export function createGateway(options: { routes: readonly Route[]; loadHandler: 
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return socket.destroy(err);
     const [status, message] = err.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'Request line and headers are too large'] : ['400 Bad Request', 'Malformed HTTP request'];
-    // An answer to HEAD has no body: a client reading one would take it for the next response. Past the header
-    // limit the method may lie in an earlier packet than the one that failed, so that answer has no body either.
-    const head = err.code === 'HPE_HEADER_OVERFLOW' || err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    // An answer to HEAD has no body: a client reading one would take it for the next response. The packet that
+    // failed to parse starts with the request line (Node hands over the first 64 KB even past the header limit).
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     const body = head ? '' : `{"status":"error","error":"${message}"}`;
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
   });

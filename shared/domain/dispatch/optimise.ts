@@ -12,7 +12,7 @@
 import { buildDispatchProgram, column, type BinaryIntervals, type LinearProgram, type LpLayout } from './formulation';
 import { deferrableStart } from './deferrable-start';
 import { hasSolution, solveWithHighs, type LpSolution, type PartialStart } from './highs-solver';
-import { DispatchInputError, checkDispatchProblem, type DispatchProblem } from './problem';
+import { DispatchInputError, checkDispatchProblem, hoursPerInterval, type DispatchProblem } from './problem';
 
 /** Power below this (kW, relative to the battery's power) counts as zero. */
 const FLOW_TOLERANCE = 1e-6;
@@ -181,7 +181,7 @@ function assertSolved(solution: LpSolution, p: DispatchProblem) {
 const valuesAt = (x: Float64Array, cols: Int32Array, floor = 0) => Float64Array.from(cols, (j) => (j >= 0 ? Math.max(floor, x[j]) : 0));
 
 function flexibleFlows(x: Float64Array, layout: LpLayout, p: DispatchProblem): FlexibleFlows {
-  const dt = p.intervalMinutes / 60;
+  const dt = hoursPerInterval(p);
   return {
     ...(layout.ev ? { ev: valuesAt(x, layout.ev) } : {}),
     deferrable: layout.deferrable.map((d) => {

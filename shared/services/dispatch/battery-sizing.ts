@@ -3,7 +3,6 @@
  * PV and tariff (shared/domain/dispatch/sizing.ts), with the chosen size's dispatch summary and its economics
  * through the project-economics module.
  */
-import { DispatchSolveError } from '../../domain/dispatch/optimise';
 import { DispatchInputError, type DispatchProblem } from '../../domain/dispatch/problem';
 import { dispatchReport } from '../../domain/dispatch/report';
 import { NEIGHBOUR_STEP, SMALLEST_COMPARED_SHARE, sizeBattery, type SizingBounds, type SizingFinance, type SizingResult } from '../../domain/dispatch/sizing';
@@ -11,7 +10,8 @@ import { resolveTariff } from '../../domain/dispatch/tariff';
 import { EconomicsInputError, roundEconomics } from '../../domain/economics';
 import { clearSkyWeather, simulatePv } from '../../domain/pv';
 import { roundHalfUp } from '../../domain/rounding';
-import { BadRequest, Unprocessable } from '../../errors';
+import { BadRequest } from '../../errors';
+import { withDispatchErrors } from './dispatch';
 import { DEFAULT_CLEAR_SKY_DERATE, type BatterySizingRequest } from '../../schemas/battery-sizing';
 import { tariffOf } from '../../schemas/dispatch';
 import { storedPvSystem, toPvSystem } from '../pv/pv-sites';
@@ -92,45 +92,45 @@ function method(result: SizingResult, bounds: SizingBounds & { defaulted: boolea
 
 const money = (v: number) => roundHalfUp(v, 2);
 
-export async function sizeBatteryForSite(body: BatterySizingRequest) {
-  try {
-    const startMs = Date.parse(body.start_time);
-    const problem = sizingProblem(body, startMs);
-    const bounds = boundsOf(body, problem);
-    const costs = { costPerKwh: body.battery_cost_per_kwh, costPerKw: body.battery_cost_per_kw };
-    const result = await sizeBattery(problem, finance(body), costs, bounds);
-    const chosen = result.chosen;
-    const report = chosen.outcome && dispatchReport(chosen.outcome, startMs);
-    return {
-      status: 'success',
-      energy_capacity_kwh: roundHalfUp(chosen.energyKwh, 3),
-      power_capacity_kw: roundHalfUp(chosen.powerKw, 3),
-      npv: money(chosen.npv),
-      irr: chosen.irr === null ? null : roundHalfUp(chosen.irr, 6),
-      ...(result.zeroReason ? { zero_reason: result.zeroReason } : {}),
-      currency: body.tariff.currency,
-      compared_sizes: result.compared.map((c) => ({
-        role: c.role,
-        energy_capacity_kwh: roundHalfUp(c.energyKwh, 3),
-        power_capacity_kw: roundHalfUp(c.powerKw, 3),
-        capital_cost: money(c.capitalCost),
-        npv: money(c.npv),
-        irr: c.irr === null ? null : roundHalfUp(c.irr, 6),
-        annual_savings: money(c.annualSavings),
-      })),
-      chosen_is_best_of_compared: result.chosenIsBest,
-      lp_size: { energy_capacity_kwh: roundHalfUp(result.lpSize.energyKwh, 3), power_capacity_kw: roundHalfUp(result.lpSize.powerKw, 3) },
-      dispatch_summary: report ? { ...report.economic_summary, annual_savings: money(chosen.annualSavings), annual_discharge_kwh: roundHalfUp(chosen.annualDischargeKwh, 3) } : null,
-      ...(body.include_schedule && report ? { dispatch_schedule: report.dispatch_schedule } : {}),
-      economics: chosen.economics ? roundEconomics(chosen.economics) : null,
-      method: method(result, bounds),
-      solves: result.solves,
-      solve_ms: roundHalfUp(result.milliseconds, 1),
-    };
-  } catch (err) {
-    if (err instanceof DispatchInputError) throw new BadRequest(err.message);
-    if (err instanceof EconomicsInputError) throw new BadRequest(`Invalid request: ${err.message}`);
-    if (err instanceof DispatchSolveError) throw new Unprocessable(err.reason === 'time' ? err.message : `${err.message}: the inputs may span too many orders of magnitude (sizes, costs and prices) to solve reliably`);
-    throw err;
-  }
+export function sizeBatteryForSite(body: BatterySizingRequest) {
+  return withDispatchErrors(async () => {
+    try {
+      const startMs = Date.parse(body.start_time);
+      const problem = sizingProblem(body, startMs);
+      const bounds = boundsOf(body, problem);
+      const costs = { costPerKwh: body.battery_cost_per_kwh, costPerKw: body.battery_cost_per_kw };
+      const result = await sizeBattery(problem, finance(body), costs, bounds);
+      const chosen = result.chosen;
+      const report = chosen.outcome && dispatchReport(chosen.outcome, startMs);
+      return {
+        status: 'success',
+        energy_capacity_kwh: roundHalfUp(chosen.energyKwh, 3),
+        power_capacity_kw: roundHalfUp(chosen.powerKw, 3),
+        npv: money(chosen.npv),
+        irr: chosen.irr === null ? null : roundHalfUp(chosen.irr, 6),
+        ...(result.zeroReason ? { zero_reason: result.zeroReason } : {}),
+        currency: body.tariff.currency,
+        compared_sizes: result.compared.map((c) => ({
+          role: c.role,
+          energy_capacity_kwh: roundHalfUp(c.energyKwh, 3),
+          power_capacity_kw: roundHalfUp(c.powerKw, 3),
+          capital_cost: money(c.capitalCost),
+          npv: money(c.npv),
+          irr: c.irr === null ? null : roundHalfUp(c.irr, 6),
+          annual_savings: money(c.annualSavings),
+        })),
+        chosen_is_best_of_compared: result.chosenIsBest,
+        lp_size: { energy_capacity_kwh: roundHalfUp(result.lpSize.energyKwh, 3), power_capacity_kw: roundHalfUp(result.lpSize.powerKw, 3) },
+        dispatch_summary: report ? { ...report.economic_summary, annual_savings: money(chosen.annualSavings), annual_discharge_kwh: roundHalfUp(chosen.annualDischargeKwh, 3) } : null,
+        ...(body.include_schedule && report ? { dispatch_schedule: report.dispatch_schedule } : {}),
+        economics: chosen.economics ? roundEconomics(chosen.economics) : null,
+        method: method(result, bounds),
+        solves: result.solves,
+        solve_ms: roundHalfUp(result.milliseconds, 1),
+      };
+    } catch (err) {
+      if (err instanceof EconomicsInputError) throw new BadRequest(`Invalid request: ${err.message}`);
+      throw err;
+    }
+  }, 'sizes, costs and prices');
 }

@@ -41,14 +41,14 @@ export async function dispatchResult(body: DispatchOptimizationRequest, request:
   };
 }
 
-/** The domain's refusals as HTTP errors. */
-export async function withDispatchErrors<T>(run: () => Promise<T>): Promise<T> {
+/** The domain's refusals as HTTP errors; `scales` names the inputs whose magnitudes can defeat the solver. */
+export async function withDispatchErrors<T>(run: () => Promise<T>, scales = 'capacity, power and prices'): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (err instanceof DispatchInputError) throw new BadRequest(err.message);
     // Inputs within their bounds can still span too many orders of magnitude for the solver's tolerances.
-    if (err instanceof DispatchSolveError) throw new Unprocessable(err.reason === 'time' ? err.message : `${err.message}: the inputs may span too many orders of magnitude (capacity, power and prices) to solve reliably`);
+    if (err instanceof DispatchSolveError) throw new Unprocessable(err.reason === 'time' ? err.message : `${err.message}: the inputs may span too many orders of magnitude (${scales}) to solve reliably`);
     throw err;
   }
 }

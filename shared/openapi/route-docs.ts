@@ -176,7 +176,7 @@ export const ROUTE_DOCS: Readonly<Record<string, RouteDoc>> = {
   'dispatch-mpc': {
     tag: 'Dispatch',
     description:
-      'The dispatch body from now to the horizon with `current_soc` (or a `device_id` whose last reported state has one) and optional `soc_targets`. Plans from the interval in progress (or `start_time`); the energy left at the end is valued at the horizon\'s median import price after the discharge loss unless `terminal_soc` or `terminal_value_per_kwh` says otherwise. With a device the plan is kept: the next call warm-starts from it, `/api/realtime-dispatch` with `use_mpc_setpoint` sends its set-point.',
+      'The dispatch body from now to the horizon with `current_soc` (or a `device_id` whose last reported state has one) and optional `soc_targets`. Plans from the interval in progress (or `start_time`); the energy left at the end is valued at the horizon\'s median import price after the discharge loss unless `terminal_soc` or `terminal_value_per_kwh` says otherwise. With a device the plan is kept: the next call warm-starts from it, `/api/realtime-dispatch` with `use_mpc_setpoint` sends its set-point (with `measured_site`, the battery power that holds the meter at the planned grid power). `forecasts.solar_forecast_scenarios` (other solar outlooks as likely) makes the plan\'s first-interval grid power suit them all.',
     examples: { evening_target_ev_and_pump: ex.mpcExample },
     response: 'plan (a schedule as dispatch-optimization answers), next_setpoint {timestamp, valid_until, battery_power_kw, grid_power_kw, soc_target, action}, plan_id, warm_start.',
     errors: [404, 422],

@@ -1,6 +1,6 @@
 /** POST /api/dispatch-optimization and POST /api/realtime-dispatch (SPEC 4.1). */
 import * as z from 'zod';
-import { MAX_DISPATCH_INTERVALS } from '../domain/dispatch/problem';
+import { MAX_DISPATCH_INTERVALS, MAX_SOLAR_SCENARIOS } from '../domain/dispatch/problem';
 import { COMMAND_ACTIONS, COMMAND_PRIORITIES } from '../domain/dispatch/command-checks';
 import { idSchema } from './accounts';
 import { MAX_ABS_PRICE, MAX_POWER_KW, MIN_ROUNDTRIP_EFFICIENCY } from '../domain/physical-bounds';
@@ -174,6 +174,13 @@ export const MAX_SOC_TARGETS = 200;
  * (or the device's last state) and optional SOC targets; system_config may come from the device.
  */
 export const MpcRequest = DispatchOptimizationRequest.extend({
+  forecasts: DispatchOptimizationRequest.shape.forecasts.extend({
+    /**
+     * Not in ARCHITECTURE 9: other solar outlooks as likely as solar_forecast (ensemble members, or the forecast
+     * scaled as recent days varied); the first interval's grid power must suit them all.
+     */
+    solar_forecast_scenarios: listOf(powerSeries, MAX_SOLAR_SCENARIOS).optional(),
+  }),
   system_config: SystemConfig.optional(),
   current_soc: fraction.optional(),
   device_id: idSchema().optional(),
@@ -206,6 +213,11 @@ export const RealtimeDispatchRequest = z.object({
     .optional(),
   /** Not in the spec: send the set-point of the device's latest MPC plan for the current interval. */
   use_mpc_setpoint: z.boolean().default(false),
+  /**
+   * With use_mpc_setpoint: the site's load and solar measured now, so the command holds the meter at the plan's
+   * grid power and the battery takes the interval's forecast error.
+   */
+  measured_site: z.object({ load_kw: powerKw(), solar_kw: powerKw() }).optional(),
   safety_checks: z
     .object({
       soc_limits: z.boolean().default(true),
@@ -218,5 +230,9 @@ export const RealtimeDispatchRequest = z.object({
   .refine((b) => (b.command === undefined) === b.use_mpc_setpoint, {
     path: ['command'],
     error: 'give a command, or use_mpc_setpoint: true to send the device\'s MPC set-point (not both)',
+  })
+  .refine((b) => b.measured_site === undefined || b.use_mpc_setpoint, {
+    path: ['measured_site'],
+    error: 'measured_site is read only with use_mpc_setpoint: true',
   });
 export type RealtimeDispatchRequest = z.infer<typeof RealtimeDispatchRequest>;

@@ -129,6 +129,28 @@ describe('POST /api/dispatch/mpc', () => {
     expect(plan.body.tracking[1]).toMatchObject({ timestamp: at(0), planned_soc: null, plan_id: null });
   });
 
+  it('plans with solar scenarios: one programme per scenario, the first interval shared, the schedule the forecast own', async () => {
+    // Prepare: the forecast's sun, and a dull and a bright day as likely
+    const { key } = await registerKey(runtime());
+    const base = request();
+    const sun = base.forecasts.solar_forecast;
+    const scenarios = [sun.map((v) => Math.round(v * 40) / 100), sun.map((v) => Math.round(v * 160) / 100)];
+
+    // Act
+    const plain = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: base });
+    const r = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: { ...base, forecasts: { ...base.forecasts, solar_forecast_scenarios: scenarios } } });
+    const short = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: { ...base, forecasts: { ...base.forecasts, solar_forecast_scenarios: [sun.slice(1)] } } });
+
+    // Assess
+    expect(r.status).toBe(200);
+    expect(r.body.solar_scenarios).toBe(2);
+    expect(r.body.plan.solver.variables).toBe(3 * plain.body.plan.solver.variables);
+    expect(r.body.plan.dispatch_schedule.map((row: { solar_kw: number }) => row.solar_kw)).toEqual(sun);
+    expect(r.body.next_setpoint.grid_power_kw).toBe(r.body.plan.dispatch_schedule[0].grid_power);
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/forecasts\.solar_forecast_scenarios\[0\] has 191 values; solar_forecast has 192/);
+  });
+
   it('sends the plan set-point through /api/realtime-dispatch with the same safety checks', async () => {
     // Prepare: a plan for the interval in progress (no start_time)
     const { key } = await registerKey(runtime());
@@ -149,6 +171,32 @@ describe('POST /api/dispatch/mpc', () => {
     expect(r.body.command.duration_minutes).toBeLessThanOrEqual(15);
     expect(r.body.checks.map((c: { check: string }) => c.check)).toContain('grid_constraints');
     expect(r.body.accepted).toBe(r.body.failed_checks.length === 0);
+  });
+
+  it('given the measured load and solar, holds the meter at the plan grid power and lets the battery take the error', async () => {
+    // Prepare: a plan for the interval in progress, the device at 50%
+    const { key } = await registerKey(runtime());
+    const deviceId = await deviceOf(key);
+    const { start_time: _now, ...config } = request().optimization_config;
+    const mpc = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: { ...request({ device_id: deviceId, current_soc: 0.5 }), optimization_config: config } });
+    expect(mpc.status).toBe(200);
+    const planned = mpc.body.next_setpoint.grid_power_kw;
+    const load = Math.max(0, planned) + 2.5;
+
+    // Act: the site draws 2.5 kW more than the plan imports, with no sun
+    const r = await call(runtime(), 'POST', '/api/realtime-dispatch', {
+      key,
+      json: { device_id: deviceId, use_mpc_setpoint: true, measured_site: { load_kw: load, solar_kw: 0 }, device_state: { soc: 0.5 }, safety_checks: { soc_limits: true, temperature_check: false, grid_constraints: true } },
+    });
+    const stray = await call(runtime(), 'POST', '/api/realtime-dispatch', { key, json: { device_id: deviceId, command: { action: 'idle', power_kw: 0, duration_minutes: 5 }, measured_site: { load_kw: 1, solar_kw: 0 } } });
+
+    // Assess: the battery discharges what holds the meter at the plan (within its 5 kW)
+    expect(r.status).toBe(200);
+    expect(r.body.mpc_setpoint).toEqual({ control: 'grid_power', planned_battery_kw: expect.closeTo(mpc.body.next_setpoint.battery_power_kw, 5), planned_grid_kw: expect.closeTo(planned, 5), measured_load_kw: load, measured_solar_kw: 0 });
+    expect(r.body.command.action).toBe('discharge');
+    expect(r.body.command.power_kw).toBeCloseTo(Math.min(5, load - planned), 5);
+    expect(stray.status).toBe(400);
+    expect(stray.body.error).toMatch(/measured_site is read only with use_mpc_setpoint/);
   });
 
   it.each([

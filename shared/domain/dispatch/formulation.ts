@@ -30,6 +30,7 @@
  * `revenue` reports its negative.
  */
 import { demandPeriodsOf, hoursPerInterval, oneWayEfficiency, terminalFloorKwh, type DispatchProblem, type ThermalLoad } from './problem';
+import { stackScenarios } from './scenario-program';
 
 /** A minimisation in the form every LP solver accepts: rowLower <= A x <= rowUpper, colLower <= x <= colUpper. */
 export interface LinearProgram {
@@ -210,7 +211,25 @@ function comfortPenalty(p: DispatchProblem, load: ThermalLoad): number {
   return 10 * (load.capacityKwhPerK / Math.min(...load.cop)) * (price + demand / dt) + 1;
 }
 
+/**
+ * The dispatch programme; with solar scenarios, one per scenario stacked (scenario-program.ts), the forecast's
+ * own first, sharing the first interval's grid power (import - export). The first interval is one decision on
+ * one outlook, the forecast's: the scenarios part from the second on (a first interval where they differ would
+ * make the shared grid power force a different battery power in each, up to flows the LP can only meet by
+ * charging and discharging at once).
+ */
 export function buildDispatchProgram(p: DispatchProblem, binaries: BinaryIntervals = NO_BINARIES): { lp: LinearProgram; layout: LpLayout } {
+  if (!p.solarScenarios?.length) return buildOneProgram(p, binaries);
+  const one: DispatchProblem = { ...p, solarScenarios: undefined };
+  const programs = [one, ...p.solarScenarios.map((s) => ({ ...one, solarKw: [p.solarKw[0], ...s.slice(1)] }))].map((q) => buildOneProgram(q, binaries));
+  const stacked = stackScenarios(programs, [
+    { column: column(0, 'import'), coefficient: 1 },
+    { column: column(0, 'export'), coefficient: -1 },
+  ]);
+  return { lp: stacked.lp, layout: { ...stacked.layout, flexibleBinaries: programs.reduce((a, q) => a + q.layout.flexibleBinaries, 0) } };
+}
+
+function buildOneProgram(p: DispatchProblem, binaries: BinaryIntervals): { lp: LinearProgram; layout: LpLayout } {
   const n = p.loadKw.length;
   const dt = hoursPerInterval(p);
   const eta = oneWayEfficiency(p.battery);

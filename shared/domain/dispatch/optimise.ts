@@ -210,7 +210,7 @@ const flowsAt = (x: Float64Array, t: number): IntervalFlows => ({
 
 /** The same site and prices with no battery (the economic summary's baseline, solved rather than estimated). */
 export function withoutBattery(p: DispatchProblem): DispatchProblem {
-  return { ...p, battery: { ...p.battery, powerKw: 0 }, terminalSoc: 'free', terminalValuePerKwh: 0, socTargets: undefined, sizing: undefined };
+  return { ...p, battery: { ...p.battery, powerKw: 0 }, terminalSoc: 'free', terminalValuePerKwh: 0, socTargets: undefined, sizing: undefined, solarScenarios: undefined };
 }
 
 export interface DispatchOutcome {

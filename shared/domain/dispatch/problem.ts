@@ -52,6 +52,12 @@ export interface DispatchProblem {
   terminalValuePerKwh?: number;
   /** Demand charges on the peak import within a set of intervals (TOU demand charges, per month). */
   windowDemandCharges?: readonly WindowDemandCharge[];
+  /**
+   * Other solar outlooks as likely as solarKw (kW per interval each): the plan's first interval, its grid
+   * power, must suit them all, and each plans the rest its own way (scenario-program.ts); their first values
+   * are not read (the first interval is solarKw's in all). The schedule is solarKw's.
+   */
+  solarScenarios?: readonly (readonly number[])[];
   /** Currency per kWh discharged: the battery's wear, so that a cycle must earn more than it costs. */
   degradationCostPerKwh?: number;
   /** The state of charge at the end of given intervals (a receding horizon's intermediate targets). */
@@ -252,6 +258,25 @@ export const MAX_FLEXIBLE_BINARIES = 20_000;
 const windowEnergy = (w: Window, kw: number, dt: number) => w.share.reduce((a, s) => a + s * kw * dt, 0);
 
 /** Checks of the receding-horizon, tariff, sizing and flexible-load fields, each naming its field. */
+/** Solar scenarios a request may add; with the forecast's own, their intervals count as one horizon's. */
+export const MAX_SOLAR_SCENARIOS = 20;
+
+function checkScenarios(p: DispatchProblem, n: number) {
+  const scenarios = p.solarScenarios;
+  if (!scenarios?.length) return;
+  if (p.sizing) throw new DispatchInputError('Solar scenarios are for receding-horizon plans, not for sizing');
+  if (scenarios.length > MAX_SOLAR_SCENARIOS) throw new DispatchInputError(`forecasts.solar_forecast_scenarios has ${scenarios.length} scenarios; at most ${MAX_SOLAR_SCENARIOS}`);
+  if ((1 + scenarios.length) * n > MAX_DISPATCH_INTERVALS) {
+    throw new DispatchInputError(`${scenarios.length} solar scenarios over ${n} intervals plan ${(1 + scenarios.length) * n} intervals in all; at most ${MAX_DISPATCH_INTERVALS} (fewer scenarios or a shorter horizon)`);
+  }
+  scenarios.forEach((s, i) => {
+    const name = `forecasts.solar_forecast_scenarios[${i}]`;
+    if (s.length !== n) throw new DispatchInputError(`${name} has ${s.length} values; solar_forecast has ${n}`);
+    const bad = s.findIndex((v) => !(Number.isFinite(v) && v >= 0 && v <= MAX_POWER_KW));
+    if (bad >= 0) throw new DispatchInputError(`${name}[${bad}] (${s[bad]}) is not a power from 0 to ${MAX_POWER_KW} kW`);
+  });
+}
+
 function checkExtensions(p: DispatchProblem, n: number) {
   const dt = hoursPerInterval(p);
   const b = p.battery;
@@ -271,6 +296,7 @@ function checkExtensions(p: DispatchProblem, n: number) {
   if (p.sizing && !(p.sizing.maxEnergyKwh > 0 && p.sizing.maxEnergyKwh <= MAX_ENERGY_KWH && p.sizing.maxPowerKw > 0 && p.sizing.maxPowerKw <= MAX_POWER_KW)) {
     throw new DispatchInputError('The sizing bounds must be above 0 and within the physical limits');
   }
+  checkScenarios(p, n);
   const flex = p.flexibleLoads;
   if (!flex) return;
   const windowOk = (w: Window) => w.share.length === n && w.share.every((s) => s >= 0 && s <= 1);
@@ -296,13 +322,14 @@ function checkExtensions(p: DispatchProblem, n: number) {
     const windowIntervals = d.share.filter((s) => s > 0).length;
     if (d.minRunIntervals > windowIntervals) throw new DispatchInputError(`deferrable_loads[${i}] (${d.id}): min_run_minutes is longer than its window`);
   });
-  const binaries = (flex.deferrable ?? []).reduce((a, d) => {
+  // Each solar scenario plans the loads again.
+  const binaries = (1 + (p.solarScenarios?.length ?? 0)) * (flex.deferrable ?? []).reduce((a, d) => {
     const window = d.share.filter((s) => s > 0).length;
     const onOff = d.minPowerKw > 0 || d.singleBlock || d.minRunIntervals > 1 ? window : 0;
     return a + onOff + (d.singleBlock || d.minRunIntervals > 1 ? window : 0);
   }, 0);
   if (binaries > MAX_FLEXIBLE_BINARIES) {
-    throw new DispatchInputError(`deferrable_loads need ${binaries} on/off variables over their windows; at most ${MAX_FLEXIBLE_BINARIES} can be scheduled in one request (shorten the windows or the horizon)`);
+    throw new DispatchInputError(`deferrable_loads need ${binaries} on/off variables over their windows${p.solarScenarios?.length ? ' and solar scenarios' : ''}; at most ${MAX_FLEXIBLE_BINARIES} can be scheduled in one request (shorten the windows or the horizon)`);
   }
   (flex.thermal ?? []).forEach((h, i) => {
     if (ids.has(h.id)) throw new DispatchInputError(`thermal_loads[${i}].id ${JSON.stringify(h.id)} is used twice`);

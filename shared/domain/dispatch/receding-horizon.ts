@@ -22,6 +22,8 @@ export interface StoredPlan {
   curtail: number[];
   capacityKwh: number;
   deferrableOn: Record<string, number[]>;
+  /** The `cost` objective: a behind-the-meter battery, which never discharges beyond the site's load. */
+  behindTheMeter?: boolean;
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -40,6 +42,7 @@ export function storedPlan(s: SolvedDispatch, startMs: number): StoredPlan {
     curtail: of('curtail'),
     capacityKwh: s.problem.battery.capacityKwh,
     deferrableOn: Object.fromEntries((s.flexible?.deferrable ?? []).map((d) => [d.id, Array.from(d.on.slice(0, STORED_PLAN_INTERVALS))])),
+    behindTheMeter: s.problem.objective === 'cost',
   };
 }
 
@@ -68,12 +71,56 @@ export function plannedSocAt(plan: StoredPlan, ms: number): number | undefined {
   return plan.socKwh[k] / plan.capacityKwh;
 }
 
-/** The battery power (kW, positive discharging) the plan sets for the interval containing `ms`, with its bounds. */
-export function plannedSetpoint(plan: StoredPlan, ms: number): { startMs: number; endMs: number; batteryKw: number; socTarget: number } | undefined {
+export interface PlannedSetpoint {
+  startMs: number;
+  endMs: number;
+  /** kW, positive discharging. */
+  batteryKw: number;
+  /** kW at the meter, positive importing. */
+  gridKw: number;
+  socTarget: number;
+}
+
+/** The set-point the plan gives the interval containing `ms`, with its bounds. */
+export function plannedSetpoint(plan: StoredPlan, ms: number): PlannedSetpoint | undefined {
   const step = plan.intervalMinutes * 60_000;
   const k = Math.floor((ms - plan.startMs) / step);
   if (k < 0 || k >= plan.socKwh.length) return undefined;
-  return { startMs: plan.startMs + k * step, endMs: plan.startMs + (k + 1) * step, batteryKw: plan.discharge[k] - plan.charge[k], socTarget: plan.socKwh[k] / plan.capacityKwh };
+  return {
+    startMs: plan.startMs + k * step,
+    endMs: plan.startMs + (k + 1) * step,
+    batteryKw: plan.discharge[k] - plan.charge[k],
+    gridKw: plan.import[k] - plan.export[k],
+    socTarget: plan.socKwh[k] / plan.capacityKwh,
+  };
+}
+
+export interface GridFollowingLimits {
+  powerKw: number;
+  /** Never discharge beyond the load (a behind-the-meter battery does not export). */
+  behindTheMeter: boolean;
+  /** kWh the battery may still give (to its SOC floor) and take (to its ceiling) before the set-point's end. */
+  dischargeableKwh: number;
+  chargeableKwh: number;
+  /** Hours until the set-point's end, and the one-way efficiency, to turn those into kW. */
+  hours: number;
+  oneWayEfficiency: number;
+}
+
+/**
+ * The battery power (kW, positive discharging) that holds the meter at the plan's grid power given the site's
+ * measured load and solar: the interval's forecast errors fall on the battery, not on the grid, as a site
+ * controller regulating its meter does. Following the battery power instead turns a solar shortfall into
+ * imports and a surplus into exports at the feed-in price (bench/results/mpc.md measures both).
+ */
+export function gridFollowingBatteryKw(gridKw: number, measured: { loadKw: number; solarKw: number }, limits: GridFollowingLimits): number {
+  const wanted = measured.loadKw - measured.solarKw - gridKw;
+  if (wanted >= 0) {
+    const byEnergy = (limits.dischargeableKwh * limits.oneWayEfficiency) / limits.hours;
+    return Math.max(0, Math.min(wanted, limits.powerKw, byEnergy, limits.behindTheMeter ? measured.loadKw : Infinity));
+  }
+  const byEnergy = limits.chargeableKwh / (limits.oneWayEfficiency * limits.hours);
+  return -Math.max(0, Math.min(-wanted, limits.powerKw, byEnergy));
 }
 
 /**

@@ -15,7 +15,7 @@ import { operationsCollection } from '../../store/operations-repo';
 import { saveDeviceState, type DeviceRecord, type DeviceState } from '../../store/tenants-repo';
 import type { Caller } from '../../access/authentication';
 import { ownedDevice } from '../accounts/tenants';
-import { mpcSetpointCommand } from './mpc-plans';
+import { mpcSetpointCommand, type MpcSetpointUse } from './mpc-plans';
 
 /** Solves a request's problem and answers as POST /api/dispatch-optimization does (the MPC's plan too). */
 export async function dispatchResult(body: DispatchOptimizationRequest, request: RequestProblem, startMs: number, start?: DispatchStart) {
@@ -70,6 +70,8 @@ export interface DispatchCommandRecord {
   command: NonNullable<RealtimeDispatchRequest['command']>;
   /** The MPC plan whose set-point the command carries out (use_mpc_setpoint). */
   mpc_plan_id?: string;
+  /** How it carried it out: the plan's battery power, or its grid power at the measured site flows. */
+  mpc_setpoint?: Omit<MpcSetpointUse, 'plan_id'>;
   safety_checks: RealtimeDispatchRequest['safety_checks'];
   command_status: 'accepted' | 'rejected';
   checks: ReturnType<typeof assessCommand>['checks'];
@@ -106,11 +108,11 @@ function reportedState(previous: DeviceState | undefined, reported: RealtimeDisp
 
 export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatchRequest) {
   const device = await ownedDevice(caller, body.device_id);
-  const fromPlan = body.use_mpc_setpoint ? await mpcSetpointCommand(caller, device) : undefined;
-  const requested = body.command ?? fromPlan!.command;
   const issued = new Date();
   const issuedAt = issued.toISOString();
   const state = reportedState(device.state, body.device_state, issuedAt);
+  const fromPlan = body.use_mpc_setpoint ? await mpcSetpointCommand(caller, device, state?.soc, body.measured_site, issued.getTime()) : undefined;
+  const requested = body.command ?? fromPlan!.command;
   if (body.device_state && state) await saveDeviceState(device.device_id, state);
 
   const command = { action: requested.action, powerKw: requested.power_kw, durationMinutes: requested.duration_minutes, priority: requested.priority };
@@ -122,7 +124,7 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
     device_id: device.device_id,
     customer_id: device.customer_id,
     command: requested,
-    ...(fromPlan ? { mpc_plan_id: fromPlan.plan_id } : {}),
+    ...(fromPlan ? { mpc_plan_id: fromPlan.use.plan_id, mpc_setpoint: (({ plan_id: _, ...use }) => use)(fromPlan.use) } : {}),
     safety_checks: body.safety_checks,
     command_status: accepted ? 'accepted' : 'rejected',
     checks: assessment.checks,

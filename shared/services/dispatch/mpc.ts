@@ -50,6 +50,7 @@ export async function runMpc(caller: Caller, body: MpcRequest) {
     const problem = {
       ...built.problem,
       socTargets: socTargetsOf(body.soc_targets, startMs, opt.interval_minutes),
+      ...(body.forecasts.solar_forecast_scenarios?.length ? { solarScenarios: body.forecasts.solar_forecast_scenarios } : {}),
       ...(opt.terminal_soc === 'free' && opt.terminal_value_per_kwh === undefined ? { terminalValuePerKwh: defaultTerminalValue(built.problem) } : {}),
     };
     const warm = previous && shiftedStart(previous.plan, problem, startMs);
@@ -83,6 +84,7 @@ export async function runMpc(caller: Caller, body: MpcRequest) {
     current_soc: soc,
     soc_source: body.current_soc !== undefined ? 'request' : 'device_state',
     terminal_value_per_kwh: answer.terminalValue ?? null,
+    solar_scenarios: body.forecasts.solar_forecast_scenarios?.length ?? 0,
     warm_start: answer.warm,
     next_setpoint: nextSetpoint,
     plan: answer.result,

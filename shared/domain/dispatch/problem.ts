@@ -257,7 +257,6 @@ export const MAX_FLEXIBLE_BINARIES = 20_000;
 /** The energy a window can take at `kw` (kWh). */
 const windowEnergy = (w: Window, kw: number, dt: number) => w.share.reduce((a, s) => a + s * kw * dt, 0);
 
-/** Checks of the receding-horizon, tariff, sizing and flexible-load fields, each naming its field. */
 /** Solar scenarios a request may add; with the forecast's own, their intervals count as one horizon's. */
 export const MAX_SOLAR_SCENARIOS = 20;
 
@@ -277,6 +276,7 @@ function checkScenarios(p: DispatchProblem, n: number) {
   });
 }
 
+/** Checks of the receding-horizon, tariff, sizing and flexible-load fields, each naming its field. */
 function checkExtensions(p: DispatchProblem, n: number) {
   const dt = hoursPerInterval(p);
   const b = p.battery;

@@ -71,7 +71,7 @@ export interface DispatchCommandRecord {
   /** The MPC plan whose set-point the command carries out (use_mpc_setpoint). */
   mpc_plan_id?: string;
   /** How it carried it out: the plan's battery power, or its grid power at the measured site flows. */
-  mpc_setpoint?: Omit<MpcSetpointUse, 'plan_id'>;
+  mpc_setpoint?: MpcSetpointUse;
   safety_checks: RealtimeDispatchRequest['safety_checks'];
   command_status: 'accepted' | 'rejected';
   checks: ReturnType<typeof assessCommand>['checks'];
@@ -124,7 +124,7 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
     device_id: device.device_id,
     customer_id: device.customer_id,
     command: requested,
-    ...(fromPlan ? { mpc_plan_id: fromPlan.use.plan_id, mpc_setpoint: (({ plan_id: _, ...use }) => use)(fromPlan.use) } : {}),
+    ...(fromPlan ? { mpc_plan_id: fromPlan.planId, mpc_setpoint: fromPlan.use } : {}),
     safety_checks: body.safety_checks,
     command_status: accepted ? 'accepted' : 'rejected',
     checks: assessment.checks,

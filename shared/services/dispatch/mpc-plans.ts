@@ -33,7 +33,6 @@ export const mpcPlans = operationsCollection<MpcPlanRecord>('MPC_PLAN', (r) => r
 
 /** How a command carried out the plan: its battery power, or its grid power at the site's measured flows. */
 export interface MpcSetpointUse {
-  plan_id: string;
   control: 'battery_power' | 'grid_power';
   planned_battery_kw: number;
   planned_grid_kw: number;
@@ -68,13 +67,13 @@ export async function mpcSetpointCommand(caller: Caller, device: DeviceRecord, s
     : setpoint.batteryKw;
   const kw = Math.abs(batteryKw);
   const use: MpcSetpointUse = {
-    plan_id: record.plan_id,
     control: measured ? 'grid_power' : 'battery_power',
     planned_battery_kw: round6(setpoint.batteryKw),
     planned_grid_kw: round6(setpoint.gridKw),
     ...(measured ? { measured_load_kw: measured.load_kw, measured_solar_kw: measured.solar_kw } : {}),
   };
   return {
+    planId: record.plan_id,
     use,
     command: {
       action: kw < 1e-4 ? ('idle' as const) : batteryKw > 0 ? ('discharge' as const) : ('charge' as const),

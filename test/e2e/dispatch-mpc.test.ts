@@ -151,6 +151,25 @@ describe('POST /api/dispatch/mpc', () => {
     expect(short.body.error).toMatch(/forecasts\.solar_forecast_scenarios\[0\] has 191 values; solar_forecast has 192/);
   });
 
+  it('warm-starts from a kept plan that no longer fits the new forecasts', async () => {
+    // Prepare: a plan charging an EV at 7 kW by night beside a pump; then the EV has left and the sun is dull,
+    // so the kept plan's imports exceed what the new programme allows (load + battery power)
+    const { key } = await registerKey(runtime());
+    const deviceId = await deviceOf(key);
+    const pump = [{ id: 'pump', energy_kwh: 3, power_kw: 1.5, window_start: at(32), window_end: at(80), single_block: true }];
+    const first = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: request({ device_id: deviceId, deferrable_loads: pump, ev: { arrival: at(0), departure: at(28), energy_kwh: 20, charger_kw: 7 } }) });
+    const dull = request().forecasts.solar_forecast.map((v) => Math.round(v * 30) / 100);
+
+    // Act
+    const r = await call(runtime(), 'POST', '/api/dispatch/mpc', { key, json: request({ device_id: deviceId, deferrable_loads: pump, forecasts: { ...request().forecasts, solar_forecast: dull } }) });
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(Math.max(...first.body.plan.dispatch_schedule.map((row: { grid_power: number }) => row.grid_power))).toBeGreaterThan(1.5 + 5);
+    expect(r.status).toBe(200);
+    expect(r.body.warm_start).toBe(true);
+  });
+
   it('sends the plan set-point through /api/realtime-dispatch with the same safety checks', async () => {
     // Prepare: a plan for the interval in progress (no start_time)
     const { key } = await registerKey(runtime());

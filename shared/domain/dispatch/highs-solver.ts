@@ -77,6 +77,22 @@ export interface PartialStart {
   values: Float64Array;
 }
 
+/**
+ * The start with each value inside its column's bounds. A start from an earlier programme (a receding
+ * horizon's previous plan) can lie outside this one's, whose forecasts or windows moved since, and HiGHS
+ * refuses such a start outright; clamped, it still seeds the search, which repairs the rest.
+ */
+function withinBounds(start: PartialStart, lp: LinearProgram): PartialStart {
+  const kept = Array.from(start.indices.keys()).filter((i) => Number.isFinite(start.values[i]));
+  return {
+    indices: Int32Array.from(kept, (i) => start.indices[i]),
+    values: Float64Array.from(kept, (i) => {
+      const j = start.indices[i];
+      return Math.min(lp.colUpper[j], Math.max(lp.colLower[j], start.values[i]));
+    }),
+  };
+}
+
 export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeconds?: number; mipRelativeGap?: number; start?: PartialStart } = {}): Promise<LpSolution> {
   const runtime = keptRuntime();
   const { highs: solver, initialBytes } = await runtime;
@@ -100,7 +116,7 @@ export async function solveWithHighs(lp: LinearProgram, options: { timeLimitSeco
       (model) => {
         model.options.set({ output_flag: false, time_limit: options.timeLimitSeconds ?? 20, ...(isMip ? { mip_rel_gap: options.mipRelativeGap ?? 1e-9 } : {}) });
         // Only a MIP uses a primal start (as its first incumbent, once HiGHS has checked it is feasible).
-        if (isMip && options.start?.indices.length) model.setSolution(options.start);
+        if (isMip && options.start?.indices.length) model.setSolution(withinBounds(options.start, lp));
         model.run();
         const code = model.getModelStatus();
         const status: SolveStatus =

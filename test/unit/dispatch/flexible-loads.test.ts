@@ -80,6 +80,14 @@ describe('deferrable loads', () => {
     expect(summary.cost).toBeCloseTo(0.24, 6);
   });
 
+  it('starts from a previous plan that no longer fits its bounds (the forecasts moved) without failing', async () => {
+    // The start imports and curtails more than this programme allows; HiGHS refused such a start outright.
+    const start = { flows: [{ charge: 0, discharge: 0, import: 1e4, export: 0, soc: 0, curtail: 5 }], deferrableOn: { pool: Array<number>(24).fill(1) } };
+    const s = await solveDispatch(problem(24, { importPrice: price, exportPrice: price, flexibleLoads: { deferrable: [pump] } }), start);
+    expect(sum(s.flexible!.deferrable[0].kw)).toBeCloseTo(6, 6);
+    expect(s.flexible!.deferrable[0].kw[9]).toBeCloseTo(1.5, 6);
+  });
+
   it('runs in one block when asked, in the cheapest block', async () => {
     // One block of 4 h: 12:00-16:00 (0.30) beats any block through 09:00 (at least 0.01 + 3 * 0.2 = 0.61).
     const s = await solveDispatch(problem(24, { importPrice: price, exportPrice: price, flexibleLoads: { deferrable: [{ ...pump, singleBlock: true }] } }));

@@ -132,13 +132,13 @@ describe('ETS chosen by AICc', () => {
 });
 
 describe('mstl_ets member', () => {
-  it('is registered for load and generic series with two weeks of history', () => {
+  it('is registered for load and generic series with more than two weeks of history', () => {
     const member = memberNamed(MSTL_ETS)!;
 
     expect(member.supports('load')).toBe(true);
     expect(member.supports('generic')).toBe(true);
     expect(member.supports('solar')).toBe(false);
-    expect(member.minHistory(30)).toBe(14 * 48);
+    expect(member.minHistory(30)).toBe(15 * 48);
   });
 
   it('carries the daily and weekly seasons into the forecast', () => {

@@ -31,8 +31,12 @@ export const MSTL_ITERATIONS = 2;
  * 1.2% against 0.5% on a synthetic half-hourly demand with a marked weekend.
  */
 export const mstlSeasonalWindow = (rank: number) => 7 + 4 * (rank + 1);
-/** Two weeks of history; the weekly season joins once the history holds more than two weeks (R's rule). */
-export const MSTL_MIN_DAYS = 14;
+/**
+ * More than two weeks of history, so that the weekly season is always in (R's rule keeps a period once the series
+ * holds more than two cycles). At exactly two weeks the member was a daily-only model, and its validation fold there
+ * (Taylor, 2000-07-04: 12.6% MAPE against about 1% on its other folds) took the stacking's weight from it.
+ */
+export const MSTL_MIN_DAYS = 15;
 
 export interface MstlDecomposition {
   /** The periods kept (shorter than half the series, R's rule), ascending. */

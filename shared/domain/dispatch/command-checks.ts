@@ -109,6 +109,22 @@ function capacity(device: DeviceProfile, command: DispatchCommand): CheckResult 
 }
 
 /** SOC after the command: losses split evenly between charging and discharging. */
+/**
+ * The energy (kWh) the device may still give down to its min_soc and take up to its max_soc from its known state,
+ * and its one-way efficiency; unbounded where the state or the capacity (`energyCapacityKwh`, else `fallbackKwh`)
+ * is unknown.
+ */
+export function socHeadroom(device: DeviceProfile, fallbackKwh?: number): { dischargeableKwh: number; chargeableKwh: number; oneWayEfficiency: number } {
+  const capacity = device.energyCapacityKwh ?? fallbackKwh;
+  const oneWayEfficiency = Math.sqrt(device.roundtripEfficiency ?? DEVICE_DEFAULTS.roundtripEfficiency);
+  if (device.soc === undefined || capacity === undefined) return { dischargeableKwh: Infinity, chargeableKwh: Infinity, oneWayEfficiency };
+  return {
+    dischargeableKwh: Math.max(0, (device.soc - (device.minSoc ?? DEVICE_DEFAULTS.minSoc)) * capacity),
+    chargeableKwh: Math.max(0, ((device.maxSoc ?? DEVICE_DEFAULTS.maxSoc) - device.soc) * capacity),
+    oneWayEfficiency,
+  };
+}
+
 function socAfter(device: DeviceProfile, command: DispatchCommand): number {
   const eta = Math.sqrt(device.roundtripEfficiency ?? DEVICE_DEFAULTS.roundtripEfficiency);
   const energy = (command.powerKw * command.durationMinutes) / 60;

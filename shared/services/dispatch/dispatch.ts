@@ -111,12 +111,13 @@ export async function sendRealtimeCommand(caller: Caller, body: RealtimeDispatch
   const issued = new Date();
   const issuedAt = issued.toISOString();
   const state = reportedState(device.state, body.device_state, issuedAt);
-  const fromPlan = body.use_mpc_setpoint ? await mpcSetpointCommand(caller, device, state?.soc, body.measured_site, issued.getTime()) : undefined;
+  const profile = profileOf({ ...device, state });
+  const fromPlan = body.use_mpc_setpoint ? await mpcSetpointCommand(caller, device, profile, body.measured_site, issued.getTime()) : undefined;
   const requested = body.command ?? fromPlan!.command;
   if (body.device_state && state) await saveDeviceState(device.device_id, state);
 
   const command = { action: requested.action, powerKw: requested.power_kw, durationMinutes: requested.duration_minutes, priority: requested.priority };
-  const assessment = assessCommand(profileOf({ ...device, state }), command, body.safety_checks, issued);
+  const assessment = assessCommand(profile, command, body.safety_checks, issued);
   const accepted = assessment.accepted;
   const record: DispatchCommandRecord = {
     command_id: `cmd_${randomUUID()}`,

@@ -2,7 +2,7 @@
  * The MPC plans kept per device (operations table, one record per device): the latest plan, compact, and
  * how the measured SOC followed the plans; and the command that carries out the plan now.
  */
-import { DEVICE_DEFAULTS } from '../../domain/dispatch/command-checks';
+import { socHeadroom, type DeviceProfile } from '../../domain/dispatch/command-checks';
 import { gridFollowingBatteryKw, plannedSetpoint, type StoredPlan } from '../../domain/dispatch/receding-horizon';
 import { Conflict } from '../../errors';
 import type { Caller } from '../../access/authentication';
@@ -47,22 +47,17 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
  * the plan's battery power, or, given the site's measured load and solar, the battery power that holds the
  * meter at the plan's grid power within what the battery's power and SOC allow until the interval's end.
  */
-export async function mpcSetpointCommand(caller: Caller, device: DeviceRecord, soc: number | undefined, measured?: { load_kw: number; solar_kw: number }, now = Date.now()) {
+export async function mpcSetpointCommand(caller: Caller, device: DeviceRecord, profile: DeviceProfile, measured?: { load_kw: number; solar_kw: number }, now = Date.now()) {
   const record = await mpcPlans.get(caller.accountId, device.device_id);
   const setpoint = record && plannedSetpoint(record.plan, now);
   if (!setpoint) throw new Conflict(`No MPC plan of device ${device.device_id} covers ${new Date(now).toISOString()}: POST /api/dispatch/mpc with its device_id first`);
   const hours = Math.max(1 / 3600, (setpoint.endMs - now) / 3_600_000);
-  const capacity = device.energy_capacity_kwh ?? record.plan.capacityKwh;
-  const minSoc = device.min_soc ?? DEVICE_DEFAULTS.minSoc;
-  const maxSoc = device.max_soc ?? DEVICE_DEFAULTS.maxSoc;
   const batteryKw = measured
     ? gridFollowingBatteryKw(setpoint.gridKw, { loadKw: measured.load_kw, solarKw: measured.solar_kw }, {
-        powerKw: device.capacity_kw,
+        powerKw: profile.capacityKw,
         behindTheMeter: record.plan.behindTheMeter ?? false,
-        dischargeableKwh: soc === undefined ? Infinity : Math.max(0, (soc - minSoc) * capacity),
-        chargeableKwh: soc === undefined ? Infinity : Math.max(0, (maxSoc - soc) * capacity),
+        ...socHeadroom(profile, record.plan.capacityKwh),
         hours,
-        oneWayEfficiency: Math.sqrt(device.roundtrip_efficiency ?? DEVICE_DEFAULTS.roundtripEfficiency),
       })
     : setpoint.batteryKw;
   const kw = Math.abs(batteryKw);

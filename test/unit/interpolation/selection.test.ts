@@ -46,6 +46,21 @@ describe('selection', () => {
     expect(beatsLinear(many, methods, 5)).toBe(true);
   });
 
+  it('keeps linear when a few large wins carry the mean while most runs lose (the sign test)', () => {
+    // 20 runs of 60 won by 2 per value; 40 lost by 0.2 per value: the mean gain is positive by many standard errors.
+    const skewed = Array.from({ length: 60 }, (_, r) => {
+      const truth = Array.from({ length: 6 }, (_, k) => 10 * Math.sin(r + k));
+      const linear = truth.map((v) => v + (r % 3 === 0 ? 2 : 1));
+      const a = truth.map((v) => v + (r % 3 === 0 ? 0 : 1.2));
+      return trialOf(truth, [linear, a, null]);
+    });
+    const gains = skewed.map(({ gram }) => gram[0][0] - gram[1][1]);
+    const mean = gains.reduce((s, g) => s + g, 0) / gains.length;
+    const sd = Math.sqrt(gains.reduce((s, g) => s + (g - mean) ** 2, 0) / (gains.length - 1));
+    expect(mean / (sd / Math.sqrt(gains.length))).toBeGreaterThan(1.96);
+    expect(beatsLinear(skewed, methods, 5)).toBe(false);
+  });
+
   it('keeps linear when the others only tie with it', () => {
     const ties = trials.map(({ truth, fills }) => trialOf(truth, [fills[0], fills[0]!.map((v, k) => v + (k % 2 ? 1e-3 : -1e-3)), null]));
     expect(beatsLinear(ties, methods, 5)).toBe(false);

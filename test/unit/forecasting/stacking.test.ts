@@ -103,6 +103,21 @@ describe('stackMembers', () => {
     expect(ensemble.predictions).toBe(stacking.predictions);
   });
 
+  it('with few folds, calibrates on the member each fold would have picked without it, not on the pick made with it', () => {
+    // Six folds (fewer than the stacking needs): a errs by 1.5 on every fold; b by 1, except by 4 on fold 0.
+    const actuals = Array.from({ length: 6 }, (_, f) => Array.from({ length: 24 }, (_, j) => 10 + f + j));
+    const a = record('a', actuals.map((day) => day.map((v) => v + 1.5)), actuals);
+    const b = record('b', actuals.map((day, f) => day.map((v) => v + (f === 0 ? 4 : 1))), actuals);
+
+    const stacking = stackMembers([a, b], 24, 60);
+
+    // On all six folds a errs less (13.5 against 21 per point squared, summed); without fold 0, b does.
+    expect(stacking.combination.every((block) => block.weights.a === 1)).toBe(true);
+    expect(stacking.predictions[0]).toEqual(a.predictions[0]);
+    expect(stacking.outOfFold[0]).toEqual(b.predictions[0]);
+    expect(stacking.outOfFold[1]).toEqual(a.predictions[1]);
+  });
+
   it('favours the better member on real validation of a noisy daily pattern', () => {
     let seed = 7;
     const noise = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;

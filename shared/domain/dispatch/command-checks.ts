@@ -108,7 +108,9 @@ function capacity(device: DeviceProfile, command: DispatchCommand): CheckResult 
   };
 }
 
-/** SOC after the command: losses split evenly between charging and discharging. */
+/** One-way efficiency: the round trip's losses split evenly between charging and discharging. */
+const oneWayEfficiencyOf = (device: DeviceProfile) => Math.sqrt(device.roundtripEfficiency ?? DEVICE_DEFAULTS.roundtripEfficiency);
+
 /**
  * The energy (kWh) the device may still give down to its min_soc and take up to its max_soc from its known state,
  * and its one-way efficiency; unbounded where the state or the capacity (`energyCapacityKwh`, else `fallbackKwh`)
@@ -116,7 +118,7 @@ function capacity(device: DeviceProfile, command: DispatchCommand): CheckResult 
  */
 export function socHeadroom(device: DeviceProfile, fallbackKwh?: number): { dischargeableKwh: number; chargeableKwh: number; oneWayEfficiency: number } {
   const capacity = device.energyCapacityKwh ?? fallbackKwh;
-  const oneWayEfficiency = Math.sqrt(device.roundtripEfficiency ?? DEVICE_DEFAULTS.roundtripEfficiency);
+  const oneWayEfficiency = oneWayEfficiencyOf(device);
   if (device.soc === undefined || capacity === undefined) return { dischargeableKwh: Infinity, chargeableKwh: Infinity, oneWayEfficiency };
   return {
     dischargeableKwh: Math.max(0, (device.soc - (device.minSoc ?? DEVICE_DEFAULTS.minSoc)) * capacity),
@@ -125,8 +127,9 @@ export function socHeadroom(device: DeviceProfile, fallbackKwh?: number): { disc
   };
 }
 
+/** SOC after the command. */
 function socAfter(device: DeviceProfile, command: DispatchCommand): number {
-  const eta = Math.sqrt(device.roundtripEfficiency ?? DEVICE_DEFAULTS.roundtripEfficiency);
+  const eta = oneWayEfficiencyOf(device);
   const energy = (command.powerKw * command.durationMinutes) / 60;
   const delta = command.action === 'charge' ? eta * energy : -energy / eta;
   return device.soc! + delta / device.energyCapacityKwh!;

@@ -243,10 +243,10 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
 function choose(perFold: readonly Normal[], k: number): { weights: number[]; heldOut: number[][]; lambda: number } {
   const total = sum(perFold, k);
   const all = fitBlock(total, k);
+  const fits = perFold.map((fold) => fitBlock(without(total, fold), k));
   // Each fold's calibration forecast is the member picked without it: the pick made on a fold scores it too kindly
   // (prices, 7 folds: 90% coverage 0.82 -> 0.83 and 0.87 -> 0.89 on Nord Pool 2013-16, lower on no set).
-  if (perFold.length < MIN_FOLDS) return { weights: all.best, heldOut: perFold.map((fold) => fitBlock(without(total, fold), k).best), lambda: 0 };
-  const fits = perFold.map((fold) => fitBlock(without(total, fold), k));
+  if (perFold.length < MIN_FOLDS) return { weights: all.best, heldOut: fits.map((fit) => fit.best), lambda: 0 };
   const cvError = LAMBDAS.map((l) => perFold.reduce((s, fold, f) => s + sse(fold, mix(l, fits[f].stacked, fits[f].best)), 0));
   // Ties go to the smaller lambda: no more weights than the folds pay for.
   const lambda = LAMBDAS[argmin(cvError)];

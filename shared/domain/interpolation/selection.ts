@@ -130,7 +130,7 @@ export function selectOn<M extends string>(trials: readonly Trial[], methods: re
  * linear. The choice must also win on more runs than it loses, by GATE_Z (a sign test): the differences are
  * heavy-tailed, one cloud edge can carry a mean over 60 runs, and the mean's test alone then passes more often
  * than its level says (PVOD station01 at 1 h: 8 requests in 100 left linear and lost on the gaps they filled;
- * with the sign test 1, and SERF East's 1 h gain, won on 25 runs of 60, gives way to linear too).
+ * with the sign test, 1 does). SERF East's 1 h gain, won on 25 runs of 60, gives way to linear too.
  */
 export function beatsLinear<M extends string>(trials: readonly Trial[], methods: readonly M[], spread: number): boolean {
   const linear = methods.map((m) => (m === 'linear' ? 1 : 0));

@@ -65,8 +65,16 @@ function runs(days: readonly string[]): string[][] {
   return out;
 }
 
-/** Upstream fetches under way in this process, so simultaneous misses on one cell share one call. */
-const inFlight = new Map<string, Promise<Map<string, WeatherPoint[]>>>();
+/**
+ * Upstream fetches of this process, under way or finished in the last FETCH_REUSE_MS, so simultaneous misses on one
+ * cell share one call: a request whose cache read began before another's fetch stored the days can miss them in the
+ * store and still find that fetch here (20 simultaneous requests under load made two calls before).
+ */
+const fetches = new Map<string, { result: Promise<Map<string, WeatherPoint[]>>; finished?: number }>();
+/** How long a finished fetch is kept for requests whose cache read began before it finished (a read takes milliseconds). */
+const FETCH_REUSE_MS = 30_000;
+/** Orders cache reads and finished fetches exactly (two in the same millisecond included). */
+let sequence = 0;
 
 export class CachedOpenMeteo implements WeatherProvider {
   readonly name = 'open-meteo';
@@ -97,10 +105,11 @@ export class CachedOpenMeteo implements WeatherProvider {
     const cell = weatherCell(query.latitude, query.longitude);
     const mode = query.mode ?? 'history';
     const days = utcDays(start, end);
+    const readAt = ++sequence;
     const byDay = await this.read(mode, cell.key, days);
     const missing = days.filter((d) => !byDay.has(d));
     if (missing.length && !fetchMissing) throw new NotCached();
-    const fetched = await Promise.all(runs(missing).map((run) => this.fetchRun(mode, cell, run)));
+    const fetched = await Promise.all(runs(missing).map((run) => this.fetchRun(mode, cell, run, readAt)));
     for (const got of fetched) for (const [day, points] of got) byDay.set(day, points);
     const points = days.flatMap((d) => byDay.get(d) ?? []).filter((p) => {
       const t = Date.parse(p.timestamp);
@@ -121,14 +130,20 @@ export class CachedOpenMeteo implements WeatherProvider {
     }
   }
 
-  private fetchRun(mode: 'forecast' | 'history', cell: WeatherCell, run: string[]): Promise<Map<string, WeatherPoint[]>> {
+  /** The run's days from a fetch under way, or finished after `readAt` (this request's store read began), else a new one. */
+  private fetchRun(mode: 'forecast' | 'history', cell: WeatherCell, run: string[], readAt: number): Promise<Map<string, WeatherPoint[]>> {
     const key = `${mode}|${cell.key}|${run[0]}|${run.at(-1)}`;
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = this.fetchAndStore(mode, cell, run).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
+    const known = fetches.get(key);
+    if (known && (known.finished === undefined || known.finished > readAt)) return known.result;
+    const entry: { result: Promise<Map<string, WeatherPoint[]>>; finished?: number } = { result: this.fetchAndStore(mode, cell, run) };
+    fetches.set(key, entry);
+    const settle = () => {
+      entry.finished = ++sequence;
+      setTimeout(() => fetches.get(key) === entry && fetches.delete(key), FETCH_REUSE_MS).unref();
+    };
+    // A failed fetch is not reused: the next request asks again.
+    entry.result.then(settle, () => fetches.get(key) === entry && fetches.delete(key));
+    return entry.result;
   }
 
   private async fetchAndStore(mode: 'forecast' | 'history', cell: WeatherCell, run: string[]): Promise<Map<string, WeatherPoint[]>> {

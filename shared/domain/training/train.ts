@@ -8,7 +8,7 @@
 import { residualQuantiles, pooledResiduals, MIN_RESIDUALS_PER_LEAD } from '../forecasting/conformal';
 import { combineForecasts, ensembleValidation, hasWeight, meanWeights, type Combination } from '../forecasting/ensemble';
 import { stackMembers } from '../forecasting/stacking';
-import { ENSEMBLE } from '../forecasting/engine';
+import { ENSEMBLE, stackingOptions } from '../forecasting/engine';
 import { ALL_MEMBERS } from '../forecasting/members';
 import { mape, r2, rmse, smape, wapeAccuracy } from '../forecasting/metrics';
 import { validateMember, type MemberValidation } from '../forecasting/validation';
@@ -151,7 +151,7 @@ export async function trainModel(series: RegularSeries, context: FitContext, opt
     }
   }
   if (!validations.length) throw new TrainingDataError(`No model could be validated on ${trainDays} days of training data: send more history, or choose model_type ensemble`);
-  const stacking = options.modelType === ENSEMBLE ? stackMembers(validations, options.horizonSteps, series.stepMinutes) : undefined;
+  const stacking = options.modelType === ENSEMBLE ? stackMembers(validations, options.horizonSteps, series.stepMinutes, stackingOptions(context.kind)) : undefined;
   const combination: Combination = stacking?.combination ?? [{ fromLead: 0, toLead: options.horizonSteps, weights: { [validations[0].member]: 1 } }];
   const weights = meanWeights(combination, options.horizonSteps);
   const chosen = stacking ? ensembleValidation(stacking, trainSeries.y.slice(0, Math.min(...validations.flatMap((v) => v.origins))), perDay, 0) : validations[0];

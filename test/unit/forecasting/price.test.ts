@@ -297,25 +297,46 @@ describe('priceLearMember', () => {
 });
 
 describe('the engine on prices', () => {
-  it('validates on 7 daily folds and, with fewer than the stacking needs, lets the best member over them carry the forecast', () => {
-    // Prepare: a member that counts its fits, beside LEAR, on 64 days.
-    const y = syntheticPrices(64, 11);
-    let fits = 0;
-    const counting: ForecastMember = {
+  const counted = () => {
+    const member: ForecastMember & { fits: number } = {
       name: 'counting_naive',
+      fits: 0,
       supports: (kind) => kind === 'price',
       minHistory: (stepMinutes) => 8 * stepsPerDay(stepMinutes),
       fit: (history) => {
-        fits++;
+        member.fits++;
         return { predict: (steps) => history.y.slice(-steps) };
       },
     };
+    return member;
+  };
+
+  it('validates on 14 daily folds and shrinks toward LEAR, which carries a forecast it is far better at', () => {
+    // Prepare: a member that counts its fits, beside LEAR, on 64 days.
+    const y = syntheticPrices(64, 11);
+    const counting = counted();
 
     // Act
     const result = forecastSeries(hourly(y), { horizonSteps: 24, coverage: 0.9, context: { kind: 'price', options: { calibrationWindows: [28] } }, members: [counting, priceLearMember] });
 
-    // Assess: one fit per fold and one for the forecast; LEAR, far better here, carries the forecast.
-    expect(fits).toBe(7 + 1);
+    // Assess: one fit per fold and one for the forecast; one set of weights for the day, nearly all LEAR's.
+    expect(counting.fits).toBe(14 + 1);
+    expect(result.combination).toHaveLength(1);
+    expect(result.weights.price_lear).toBeGreaterThan(0.9);
+  });
+
+  it('with fundamentals, validates on 7 folds, too few to overturn LEAR: it carries the forecast alone', () => {
+    // Prepare: the same, with a load forecast over the history and the horizon.
+    const y = syntheticPrices(64, 11);
+    const load = y.map((_, i) => 1000 + 200 * Math.sin((2 * Math.PI * i) / 24));
+    const counting = counted();
+    const context = { kind: 'price' as const, options: { calibrationWindows: [28] }, history: { load_forecast: load }, future: { load_forecast: load.slice(0, 24) } };
+
+    // Act
+    const result = forecastSeries(hourly(y), { horizonSteps: 24, coverage: 0.9, context, members: [counting, priceLearMember] });
+
+    // Assess
+    expect(counting.fits).toBe(7 + 1);
     expect(result.weights.price_lear).toBe(1);
   });
 });

@@ -118,6 +118,48 @@ describe('stackMembers', () => {
     expect(stacking.outOfFold[1]).toEqual(a.predictions[1]);
   });
 
+  it('with an anchor and few folds, takes the anchor though another member was better on the folds', () => {
+    // Seven folds: the anchor errs by 2 everywhere, the other by 1.
+    const actuals = Array.from({ length: 7 }, (_, f) => Array.from({ length: 24 }, (_, j) => 10 + f + j));
+    const anchor = record('anchor', actuals.map((day) => day.map((v) => v + 2)), actuals);
+    const other = record('other', actuals.map((day) => day.map((v) => v - 1)), actuals);
+
+    const free = stackMembers([anchor, other], 24, 60);
+    const anchored = stackMembers([anchor, other], 24, 60, { anchor: 'anchor' });
+
+    expect(meanWeights(free.combination, 24).other).toBe(1);
+    expect(meanWeights(anchored.combination, 24).anchor).toBe(1);
+    expect(anchored.outOfFold).toEqual(anchor.predictions);
+  });
+
+  it('with an anchor and enough folds, lets the folds pull the weights away from it where they hold', () => {
+    // Fourteen folds: the other member is exact, the anchor off by a day-to-day random level.
+    const rand = mulberry32(4);
+    const actuals = Array.from({ length: 14 }, (_, f) => Array.from({ length: 24 }, (_, j) => 50 + f + 5 * Math.sin(j / 4)));
+    const anchor = record('anchor', actuals.map((day) => { const level = 10 * (rand() - 0.5); return day.map((v) => v + level); }), actuals);
+    const other = record('other', actuals.map((day) => [...day]), actuals);
+
+    const { combination, lambdas } = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false });
+
+    expect(combination).toHaveLength(1);
+    expect(lambdas).toEqual([1]);
+    expect(combination[0].weights.other).toBeGreaterThan(0.99);
+  });
+
+  it('chooses the shrinkage by absolute error when asked: a few large misses do not buy a member weight', () => {
+    // The anchor is exact but on one hour of each fold, where it misses by 60; the other is off by 3 everywhere.
+    // Squared error prefers blending in the other member (its misses are small); absolute error does not.
+    const actuals = Array.from({ length: 14 }, (_, f) => Array.from({ length: 24 }, (_, j) => 40 + f + j));
+    const anchor = record('anchor', actuals.map((day, f) => day.map((v, j) => v + (j === f % 24 ? 60 : 0))), actuals);
+    const other = record('other', actuals.map((day) => day.map((v, j) => v + (j % 2 ? 3 : -3))), actuals);
+
+    const squared = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false });
+    const absolute = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false, loss: 'absolute' });
+
+    expect(squared.combination[0].weights.other).toBeGreaterThan(0.5);
+    expect(absolute.combination[0].weights.anchor).toBe(1);
+  });
+
   it('favours the better member on real validation of a noisy daily pattern', () => {
     let seed = 7;
     const noise = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;

@@ -96,17 +96,19 @@ export const ENGINE_FOLDS = 14;
  *   0.555 -> 0.520, 2017-18 0.584 -> 0.518. Fourteen would make a cold forecast on four years of Belgian prices
  *   and fundamentals take 58 s instead of 22 s (each fold is a LEAR fit on four windows).
  */
-export const PRICE_STACKING: StackingOptions = { anchor: 'price_lear', loss: 'absolute', byLead: false };
+export const PRICE_STACKING: StackingOptions = { anchor: ['price_lear'], loss: 'absolute', byLead: false };
 const PRICE_FOLDS_WITH_FUNDAMENTALS = 7;
 
 /**
- * Solar shrinks toward its clear-sky member, whose climatology and persistence are already blended per lead on the
- * site's own past days (solar-blend.ts): toward the member best on 28 days of weather, the 7-day mean profile took
- * weight that did not hold. Day-ahead skill over 24 h persistence from the history alone, SERF East (TUNE)
- * 0.215 -> 0.221, PVOD (REPORT) 0.193 -> 0.214; with irradiance, level (0.410 -> 0.411, 0.285 -> 0.286). With the
- * member's 14/30/60-day climatology as well, 0.222 and 0.222 (the member alone 0.222 and 0.230).
+ * Solar shrinks toward its physical model chain where the site's PV specs make one (pv_physical: the physical
+ * member wins wherever it is better), else toward its clear-sky member, whose climatology and persistence are
+ * already blended per lead on the site's own past days (solar-blend.ts): toward the member best on 28 days of
+ * weather, the 7-day mean profile took weight that did not hold. Day-ahead skill over 24 h persistence from the
+ * history alone, SERF East (TUNE) 0.215 -> 0.221, PVOD (REPORT) 0.193 -> 0.214; with irradiance, level (0.410 ->
+ * 0.411, 0.285 -> 0.286). With the member's 14/30/60-day climatology as well, 0.222 and 0.222 (the member alone
+ * 0.222 and 0.230).
  */
-export const SOLAR_STACKING: StackingOptions = { anchor: 'solar_clear_sky' };
+export const SOLAR_STACKING: StackingOptions = { anchor: ['pv_physical', 'solar_clear_sky'] };
 
 const STACKING_BY_KIND: Partial<Record<SeriesKind, StackingOptions>> = { price: PRICE_STACKING, solar: SOLAR_STACKING };
 

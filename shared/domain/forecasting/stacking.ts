@@ -49,8 +49,11 @@ export const LAMBDAS = [0, 0.25, 0.5, 0.75, 1] as const;
 const MIN_FOLDS = 8;
 
 export interface StackingOptions {
-  /** The member the shrinkage pulls toward (and the one taken with too few folds), instead of the best on the folds. */
-  anchor?: string;
+  /**
+   * The member the shrinkage pulls toward (and the one taken with too few folds) instead of the best on the folds:
+   * the first of these that takes part.
+   */
+  anchor?: readonly string[];
   /** The loss of the leave-one-fold-out choice of the shrinkage and of a block's own weights: squared by default. */
   loss?: 'squared' | 'absolute';
   /** false: one set of weights for the whole horizon, no blocks by lead (a day-ahead auction clears every hour at once). */
@@ -242,7 +245,7 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
     if (names.length) only[names[0]] = 1;
     return { combination: [{ fromLead: 0, toLead: horizonSteps, weights: only }], origins: [], predictions: [], outOfFold: [], actuals: [], lambdas: [0] };
   }
-  const anchor = members.findIndex((v) => v.member === options.anchor);
+  const anchor = members.findIndex((v) => v.member === options.anchor?.find((name) => members.some((m) => m.member === name)));
   const actuals = origins.map((o) => members[0].actuals[members[0].origins.indexOf(o)]);
   const byFold = origins.map((o) => Object.fromEntries(members.map((v) => [v.member, v.predictions[v.origins.indexOf(o)]])));
   const blocks: [number, number][] = options.byLead === false ? [[0, horizonSteps]] : leadBlocks(horizonSteps, stepMinutes, Math.max(1, origins.length));

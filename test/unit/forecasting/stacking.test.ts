@@ -125,11 +125,21 @@ describe('stackMembers', () => {
     const other = record('other', actuals.map((day) => day.map((v) => v - 1)), actuals);
 
     const free = stackMembers([anchor, other], 24, 60);
-    const anchored = stackMembers([anchor, other], 24, 60, { anchor: 'anchor' });
+    const anchored = stackMembers([anchor, other], 24, 60, { anchor: ['anchor'] });
 
     expect(meanWeights(free.combination, 24).other).toBe(1);
     expect(meanWeights(anchored.combination, 24).anchor).toBe(1);
     expect(anchored.outOfFold).toEqual(anchor.predictions);
+  });
+
+  it('anchors on the first named member that takes part', () => {
+    const actuals = Array.from({ length: 7 }, (_, f) => Array.from({ length: 24 }, (_, j) => 10 + f + j));
+    const second = record('second', actuals.map((day) => day.map((v) => v + 2)), actuals);
+    const other = record('other', actuals.map((day) => day.map((v) => v - 1)), actuals);
+
+    const { combination } = stackMembers([second, other], 24, 60, { anchor: ['absent', 'second'] });
+
+    expect(meanWeights(combination, 24).second).toBe(1);
   });
 
   it('with an anchor and enough folds, lets the folds pull the weights away from it where they hold', () => {
@@ -139,7 +149,7 @@ describe('stackMembers', () => {
     const anchor = record('anchor', actuals.map((day) => { const level = 10 * (rand() - 0.5); return day.map((v) => v + level); }), actuals);
     const other = record('other', actuals.map((day) => [...day]), actuals);
 
-    const { combination, lambdas } = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false });
+    const { combination, lambdas } = stackMembers([anchor, other], 24, 60, { anchor: ['anchor'], byLead: false });
 
     expect(combination).toHaveLength(1);
     expect(lambdas).toEqual([1]);
@@ -153,8 +163,8 @@ describe('stackMembers', () => {
     const anchor = record('anchor', actuals.map((day, f) => day.map((v, j) => v + (j === f % 24 ? 60 : 0))), actuals);
     const other = record('other', actuals.map((day) => day.map((v, j) => v + (j % 2 ? 3 : -3))), actuals);
 
-    const squared = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false });
-    const absolute = stackMembers([anchor, other], 24, 60, { anchor: 'anchor', byLead: false, loss: 'absolute' });
+    const squared = stackMembers([anchor, other], 24, 60, { anchor: ['anchor'], byLead: false });
+    const absolute = stackMembers([anchor, other], 24, 60, { anchor: ['anchor'], byLead: false, loss: 'absolute' });
 
     expect(squared.combination[0].weights.other).toBeGreaterThan(0.5);
     expect(absolute.combination[0].weights.anchor).toBe(1);

@@ -79,9 +79,11 @@ export interface Calibration {
  * - `additive`: scale 1 (prices, generic series);
  * - `relative`: the forecast's own magnitude (load: errors grow with the level);
  * - `profile`: a given scale per lead (solar: the recent clear-sky envelope at that time of day, so dawn, noon
- *   and winter's short days each get errors of their size; 0 where the envelope is dark).
+ *   and winter's short days each get errors of their size; 0 where the envelope is dark);
+ * - `level`: the mean absolute error of the calibration forecasts in the same tercile of forecast level (wind:
+ *   near 0 and near rated power the output barely moves, on the power curve's slope it swings).
  */
-export type Regime = { kind: 'additive' } | { kind: 'relative' } | { kind: 'profile'; scale: readonly number[] };
+export type Regime = { kind: 'additive' } | { kind: 'relative' } | { kind: 'profile'; scale: readonly number[] } | { kind: 'level' };
 
 export interface RegimeOptions extends ConformalOptions {
   regime: Regime;
@@ -104,7 +106,9 @@ export function regimeIntervals(point: readonly number[], calibration: Calibrati
   const minScores = options.minScores ?? MIN_SCORES;
   const horizon = point.length;
   const floor = relativeFloor(calibration);
-  const scaleAt = (forecast: number, lead: number) => (regime.kind === 'additive' ? 1 : regime.kind === 'relative' ? Math.max(Math.abs(forecast), floor) : (regime.scale[lead] ?? 0));
+  const byLevel = regime.kind === 'level' ? levelScales(calibration) : undefined;
+  const scaleAt = (forecast: number, lead: number) =>
+    regime.kind === 'additive' ? 1 : regime.kind === 'relative' ? Math.max(Math.abs(forecast), floor) : regime.kind === 'level' ? byLevel!(forecast) : (regime.scale[lead] ?? 0);
   const scores: number[][] = Array.from({ length: horizon }, () => []);
   calibration.predictions.forEach((fold, f) =>
     fold.forEach((p, j) => {
@@ -150,4 +154,31 @@ function relativeFloor(calibration: Calibration): number {
         count++;
       }
   return count ? Math.max(1e-9, (0.01 * sum) / count) : 1;
+}
+
+/**
+ * The `level` regime's scale of a forecast: the mean absolute error of the calibration forecasts in its tercile of
+ * level (cut at the calibration forecasts' terciles), at least 1% of the overall one; 1 without calibration.
+ */
+function levelScales(calibration: Calibration): (forecast: number) => number {
+  const pairs: [number, number][] = [];
+  calibration.predictions.forEach((fold, f) =>
+    fold.forEach((p, j) => {
+      const a = calibration.actuals[f]?.[j];
+      if (Number.isFinite(p) && a !== undefined && Number.isFinite(a)) pairs.push([p, Math.abs(a - p)]);
+    }),
+  );
+  if (!pairs.length) return () => 1;
+  const levels = pairs.map(([p]) => p).sort((a, b) => a - b);
+  const cuts = [levels[Math.floor(levels.length / 3)], levels[Math.floor((2 * levels.length) / 3)]];
+  const bin = (v: number) => (v < cuts[0] ? 0 : v < cuts[1] ? 1 : 2);
+  const sums = [0, 0, 0];
+  const counts = [0, 0, 0];
+  for (const [p, e] of pairs) {
+    sums[bin(p)] += e;
+    counts[bin(p)]++;
+  }
+  const overall = sums.reduce((a, b) => a + b, 0) / pairs.length;
+  const scale = sums.map((total, b) => (counts[b] ? Math.max(total / counts[b], 0.01 * overall) : overall));
+  return (forecast) => (overall > 0 ? scale[bin(forecast)] : 1);
 }

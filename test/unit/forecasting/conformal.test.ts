@@ -65,6 +65,20 @@ describe('regimeIntervals', () => {
     expect(upper).toEqual([23, 0, 110]);
   });
 
+  it('scales with the error of the forecast level tercile (level): narrow where the output barely moves', () => {
+    // 90 folds: forecasts of 0, 50 and 100 in turn; errors of +-1 at 0 and 100, +-10 at 50.
+    const levels = range(0, 89).map((i) => [0, 50, 100][i % 3]);
+    const spread = (p: number) => (p === 50 ? 10 : 1);
+    const byLevel = { predictions: levels.map((p) => [p]), actuals: levels.map((p, i) => [p + (i % 2 ? 1 : -1) * spread(p)]) };
+
+    const { lower, upper } = regimeIntervals([0, 50, 100], { predictions: byLevel.predictions.map((f) => [f[0], f[0], f[0]]), actuals: byLevel.actuals.map((f) => [f[0], f[0], f[0]]) }, 0.9, { regime: { kind: 'level' } });
+
+    // Each tercile's scores are its errors over its own mean absolute error (+-1): the intervals are +-1 and +-10.
+    expect(upper[0] - lower[0]).toBeCloseTo(2, 9);
+    expect(upper[1] - lower[1]).toBeCloseTo(20, 9);
+    expect(upper[2] - lower[2]).toBeCloseTo(2, 9);
+  });
+
   it('keeps lower <= point <= upper even when every residual has one sign', () => {
     const { lower, upper } = regimeIntervals([10], { predictions: [[0], [0], [0], [0]], actuals: [[1], [2], [3], [4]] }, 0.5, { regime: { kind: 'additive' } });
 

@@ -96,7 +96,7 @@ export const ENGINE_FOLDS = 14;
  *   0.555 -> 0.520, 2017-18 0.584 -> 0.518. Fourteen would make a cold forecast on four years of Belgian prices
  *   and fundamentals take 58 s instead of 22 s (each fold is a LEAR fit on four windows).
  */
-export const PRICE_STACKING: StackingOptions = { anchor: ['price_lear'], loss: 'absolute', byLead: false };
+const PRICE_STACKING: StackingOptions = { anchor: ['price_lear'], loss: 'absolute', byLead: false };
 const PRICE_FOLDS_WITH_FUNDAMENTALS = 7;
 
 /**
@@ -108,7 +108,7 @@ const PRICE_FOLDS_WITH_FUNDAMENTALS = 7;
  * 0.411, 0.285 -> 0.286). With the member's 14/30/60-day climatology as well, 0.222 and 0.222 (the member alone
  * 0.222 and 0.230).
  */
-export const SOLAR_STACKING: StackingOptions = { anchor: ['pv_physical', 'solar_clear_sky'] };
+const SOLAR_STACKING: StackingOptions = { anchor: ['pv_physical', 'solar_clear_sky'] };
 
 const STACKING_BY_KIND: Partial<Record<SeriesKind, StackingOptions>> = { price: PRICE_STACKING, solar: SOLAR_STACKING };
 

@@ -47,6 +47,7 @@ export const LAMBDAS = [0, 0.25, 0.5, 0.75, 1] as const;
  * (Nord Pool and Belgium, with and without fundamentals) stacking 7 folds, 0.950 / 0.741 / 1.043 / 1.080 picking.
  */
 const MIN_FOLDS = 8;
+const GRADIENT_STEPS = 200;
 
 export interface StackingOptions {
   /**
@@ -59,7 +60,6 @@ export interface StackingOptions {
   /** false: one set of weights for the whole horizon, no blocks by lead (a day-ahead auction clears every hour at once). */
   byLead?: boolean;
 }
-const GRADIENT_STEPS = 200;
 
 /** Lead blocks [from, to) over a horizon, each with at least `minPoints` points over `folds` folds. */
 export function leadBlocks(horizonSteps: number, stepMinutes: number, folds: number, minPoints = MIN_BLOCK_POINTS): [number, number][] {
@@ -245,7 +245,8 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
     if (names.length) only[names[0]] = 1;
     return { combination: [{ fromLead: 0, toLead: horizonSteps, weights: only }], origins: [], predictions: [], outOfFold: [], actuals: [], lambdas: [0] };
   }
-  const anchor = members.findIndex((v) => v.member === options.anchor?.find((name) => members.some((m) => m.member === name)));
+  const anchorName = options.anchor?.find((name) => members.some((v) => v.member === name));
+  const anchor = anchorName === undefined ? -1 : members.findIndex((v) => v.member === anchorName);
   const actuals = origins.map((o) => members[0].actuals[members[0].origins.indexOf(o)]);
   const byFold = origins.map((o) => Object.fromEntries(members.map((v) => [v.member, v.predictions[v.origins.indexOf(o)]])));
   const blocks: [number, number][] = options.byLead === false ? [[0, horizonSteps]] : leadBlocks(horizonSteps, stepMinutes, Math.max(1, origins.length));

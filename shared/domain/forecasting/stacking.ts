@@ -59,6 +59,12 @@ export interface StackingOptions {
   loss?: 'squared' | 'absolute';
   /** false: one set of weights for the whole horizon, no blocks by lead (a day-ahead auction clears every hour at once). */
   byLead?: boolean;
+  /**
+   * Trimming (Timmermann 2006, section 7.2; Granger & Jeon 2004): members whose mean absolute error on the folds is
+   * more than this many times the best member's take no part (the anchor always does). Their errors are large and
+   * correlated with the others', and the stacking buys cancellations among them that do not hold.
+   */
+  trim?: number;
 }
 
 /** Lead blocks [from, to) over a horizon, each with at least `minPoints` points over `folds` folds. */
@@ -231,12 +237,43 @@ function commonMembers(validations: readonly MemberValidation[]): { members: Mem
   }
 }
 
+/** Each member's mean absolute error over the given origins (every lead where the forecast and actual are known). */
+function meanAbsoluteErrors(members: readonly MemberValidation[], origins: readonly number[]): number[] {
+  return members.map((v) => {
+    let total = 0;
+    let count = 0;
+    for (const o of origins) {
+      const f = v.origins.indexOf(o);
+      v.predictions[f].forEach((p, j) => {
+        const a = v.actuals[f][j];
+        if (Number.isFinite(p) && Number.isFinite(a)) {
+          total += Math.abs(a - p);
+          count++;
+        }
+      });
+    }
+    return count ? total / count : Infinity;
+  });
+}
+
+/** The members within `ratio` times the best one's mean absolute error, and the anchor. */
+function trimmed(members: MemberValidation[], origins: readonly number[], ratio: number | undefined, anchor: readonly string[] | undefined): MemberValidation[] {
+  if (ratio === undefined || members.length <= 1) return members;
+  const errors = meanAbsoluteErrors(members, origins);
+  const best = Math.min(...errors);
+  if (!Number.isFinite(best)) return members;
+  const anchorName = anchor?.find((name) => members.some((v) => v.member === name));
+  return members.filter((v, i) => errors[i] <= ratio * best || v.member === anchorName);
+}
+
 /**
  * The combination of validated members; see the module comment. Members with no validation folds get weight 0
  * (unless none has any, when the first member takes all).
  */
 export function stackMembers(validations: readonly MemberValidation[], horizonSteps: number, stepMinutes: number, options: StackingOptions = {}): StackingResult {
-  const { members, origins } = commonMembers(validations);
+  const common = commonMembers(validations);
+  const { origins } = common;
+  const members = trimmed(common.members, origins, options.trim, options.anchor);
   const names = validations.map((v) => v.member);
   const zero = () => Object.fromEntries(names.map((n) => [n, 0]));
   const k = members.length;

@@ -170,6 +170,26 @@ describe('stackMembers', () => {
     expect(absolute.combination[0].weights.anchor).toBe(1);
   });
 
+  it('with trimming, leaves out members far worse than the best, though together they cancel on the folds', () => {
+    // Two members off by +-6 (the sign flipping by fold) average to the actuals exactly; the good one errs by about 1.
+    const rand = mulberry32(8);
+    const actuals = Array.from({ length: 14 }, (_, f) => Array.from({ length: 24 }, (_, j) => 30 + f + j));
+    const sign = actuals.map(() => (rand() < 0.5 ? -1 : 1));
+    const good = record('good', actuals.map((day) => day.map((v) => v + 2 * (rand() - 0.5) * 2)), actuals);
+    const high = record('high', actuals.map((day, f) => day.map((v) => v + 6 * sign[f])), actuals);
+    const low = record('low', actuals.map((day, f) => day.map((v) => v - 6 * sign[f])), actuals);
+
+    const free = meanWeights(stackMembers([good, high, low], 24, 60).combination, 24);
+    const trimmed = meanWeights(stackMembers([good, high, low], 24, 60, { trim: 2 }).combination, 24);
+    // On seven folds the anchor is taken alone: it must have taken part.
+    const week = (v: MemberValidation) => ({ ...v, origins: v.origins.slice(0, 7), predictions: v.predictions.slice(0, 7), actuals: v.actuals.slice(0, 7) });
+    const anchored = meanWeights(stackMembers([good, high, low].map(week), 24, 60, { trim: 2, anchor: ['high'] }).combination, 24);
+
+    expect(free.high + free.low).toBeGreaterThan(0.8);
+    expect(trimmed).toEqual({ good: 1, high: 0, low: 0 });
+    expect(anchored).toEqual({ good: 0, high: 1, low: 0 });
+  });
+
   it('favours the better member on real validation of a noisy daily pattern', () => {
     let seed = 7;
     const noise = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;

@@ -190,6 +190,30 @@ describe('stackMembers', () => {
     expect(anchored).toEqual({ good: 0, high: 1, low: 0 });
   });
 
+  it('with the one-standard-error rule, moves off the anchor only as far as the folds\' noise allows', () => {
+    // Fourteen folds. The anchor misses by 8 on three of them and by 1 on the others; the other member is exact on
+    // those three and misses by 1.6, the same way, on the rest: better on average, but its whole gain is in three
+    // folds. Then an exact member: a gain on every fold, which moves the weights at least halfway.
+    const rand = mulberry32(21);
+    const actuals = Array.from({ length: 14 }, (_, f) => Array.from({ length: 24 }, (_, j) => 60 + f + j));
+    const sign = actuals.map(() => (rand() < 0.5 ? -1 : 1));
+    const rare = (f: number) => f % 5 === 0;
+    const anchor = record('anchor', actuals.map((day, f) => day.map((v) => v + (rare(f) ? 8 : sign[f]))), actuals);
+    const close = record('close', actuals.map((day, f) => day.map((v) => v + (rare(f) ? 0 : 1.6 * sign[f]))), actuals);
+    const exact = record('exact', actuals.map((day) => [...day]), actuals);
+    const options = { anchor: ['anchor'], byLead: false } as const;
+
+    const noisy = stackMembers([anchor, close], 24, 60, options);
+    const ruled = stackMembers([anchor, close], 24, 60, { ...options, oneStandardError: true });
+    const clear = stackMembers([anchor, exact], 24, 60, { ...options, oneStandardError: true });
+
+    expect(noisy.lambdas[0]).toBeGreaterThan(0);
+    expect(ruled.lambdas[0]).toBeLessThan(noisy.lambdas[0]);
+    expect(ruled.combination[0].weights.anchor).toBeGreaterThan(noisy.combination[0].weights.anchor);
+    expect(clear.lambdas[0]).toBeGreaterThanOrEqual(0.5);
+    expect(clear.combination[0].weights.exact).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('favours the better member on real validation of a noisy daily pattern', () => {
     let seed = 7;
     const noise = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;

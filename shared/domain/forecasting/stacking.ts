@@ -263,13 +263,16 @@ function meanAbsoluteErrors(members: readonly MemberValidation[], origins: reado
   });
 }
 
+/** The anchor among the members: the first of the names that takes part. */
+const anchorIn = (members: readonly MemberValidation[], anchor: readonly string[] | undefined) => anchor?.find((name) => members.some((v) => v.member === name));
+
 /** The members within `ratio` times the best one's mean absolute error, and the anchor. */
 function trimmed(members: MemberValidation[], origins: readonly number[], ratio: number | undefined, anchor: readonly string[] | undefined): MemberValidation[] {
   if (ratio === undefined || members.length <= 1) return members;
   const errors = meanAbsoluteErrors(members, origins);
   const best = Math.min(...errors);
   if (!Number.isFinite(best)) return members;
-  const anchorName = anchor?.find((name) => members.some((v) => v.member === name));
+  const anchorName = anchorIn(members, anchor);
   return members.filter((v, i) => errors[i] <= ratio * best || v.member === anchorName);
 }
 
@@ -289,7 +292,7 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
     if (names.length) only[names[0]] = 1;
     return { combination: [{ fromLead: 0, toLead: horizonSteps, weights: only }], origins: [], predictions: [], outOfFold: [], actuals: [], lambdas: [0] };
   }
-  const anchorName = options.anchor?.find((name) => members.some((v) => v.member === name));
+  const anchorName = anchorIn(members, options.anchor);
   const anchor = anchorName === undefined ? -1 : members.findIndex((v) => v.member === anchorName);
   const actuals = origins.map((o) => members[0].actuals[members[0].origins.indexOf(o)]);
   const byFold = origins.map((o) => Object.fromEntries(members.map((v) => [v.member, v.predictions[v.origins.indexOf(o)]])));

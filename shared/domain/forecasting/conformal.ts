@@ -89,6 +89,11 @@ export interface RegimeOptions extends ConformalOptions {
   regime: Regime;
   /** Upper physical bound of the values (wind: rated power). */
   upperBound?: number;
+  /**
+   * Where `nonNegative` clips the lower bound: 0 by default, lower where the series itself goes below 0 (an
+   * inverter's draw at dawn and dusk, -6 W on SERF East, on days the forecast calls for production).
+   */
+  lowerBound?: number;
   /** Scores a lead's quantiles come from at least; neighbouring leads are pooled until there are this many. @default MIN_SCORES */
   minScores?: number;
 }
@@ -99,7 +104,9 @@ export const MIN_SCORES = 120;
 /**
  * Intervals of each lead from regime-normalised scores, pooled over neighbouring leads (a lead's own folds are
  * too few for a 5% tail). The finite-sample correction counts points, except for solar (`profile`), whose errors
- * are mostly the day's clouds, one draw per day: there it counts folds (days), as residualQuantiles' units.
+ * are mostly the day's clouds: a day's neighbouring leads are neither one draw nor independent ones, so the
+ * effective number of units is taken between the two, as the geometric mean of the folds (days) and the pooled
+ * points (see profileUnits).
  */
 export function regimeIntervals(point: readonly number[], calibration: Calibration, coverage: number, options: RegimeOptions): Intervals {
   const { regime } = options;
@@ -132,16 +139,26 @@ export function regimeIntervals(point: readonly number[], calibration: Calibrati
       if (j - w >= 0) pooled.push(...scores[j - w]);
       if (j + w < horizon) pooled.push(...scores[j + w]);
     }
-    const { lo, hi } = residualQuantiles(pooled, coverage, regime.kind === 'profile' ? calibration.predictions.length : pooled.length);
+    const { lo, hi } = residualQuantiles(pooled, coverage, regime.kind === 'profile' ? profileUnits(calibration.predictions.length, pooled.length) : pooled.length);
     let l = Number.isFinite(lo) ? Math.min(p, p + lo * s) : p;
     let u = Number.isFinite(hi) ? Math.max(p, p + hi * s) : p;
-    if (options.nonNegative) l = Math.min(p, Math.max(0, l));
+    if (options.nonNegative) l = Math.min(p, Math.max(Math.min(0, options.lowerBound ?? 0), l));
     if (options.upperBound !== undefined) u = Math.max(p, Math.min(options.upperBound, u));
     lower.push(l);
     upper.push(u);
   });
   return { lower, upper };
 }
+
+/**
+ * Exchangeable units of solar's pooled scores: sqrt(folds x points). Counted as folds, 28 days made the upper bound
+ * the largest pooled score; counted as points, the days' correlated leads passed for independent ones. Coverage of
+ * the 90% intervals over daylight on the accuracy bench (with the inverter's draw inside the bounds, lowerBound),
+ * folds / points / this: SERF East (TUNE) from the history 0.930 / 0.858 / 0.890, with irradiance 0.946 / 0.893 /
+ * 0.918; PVOD (REPORT) 0.924 / 0.860 / 0.887, with NWP 0.914 / 0.862 / 0.880. Season and third-of-day cells outside
+ * 0.87-0.93, of 26: 15 / 17 / 6.
+ */
+export const profileUnits = (folds: number, points: number) => Math.sqrt(Math.max(1, folds) * Math.max(1, points));
 
 /** The smallest scale a relative score divides by: 1% of the mean absolute actual (a forecast near 0 would blow a score up). */
 function relativeFloor(calibration: Calibration): number {

@@ -1,5 +1,5 @@
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { pooledResiduals, regimeIntervals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
+import { pooledResiduals, profileUnits, regimeIntervals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
 import { forecastSeries } from '../../../shared/domain/forecasting/engine';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 
@@ -63,6 +63,30 @@ describe('regimeIntervals', () => {
     // The same scale at a lead in the folds and in the forecast: its own errors come back (82..118), clipped at 110.
     expect(lower).toEqual([0, 0, 82]);
     expect(upper).toEqual([23, 0, 110]);
+  });
+
+  it('clips at the series\' own least reading instead of 0 when it is negative (an inverter\'s draw), never above 0', () => {
+    const below = regimeIntervals([5], calibration, 0.9, { regime: { kind: 'additive' }, nonNegative: true, lowerBound: -6 });
+    const above = regimeIntervals([5], calibration, 0.9, { regime: { kind: 'additive' }, nonNegative: true, lowerBound: 3 });
+
+    // 5 - 18 = -13, clipped at -6; a least reading above 0 still clips at 0.
+    expect(below.lower).toEqual([-6]);
+    expect(above.lower).toEqual([0]);
+  });
+
+  it('counts sqrt(folds x points) units for a profile: the upper bound is not the largest pooled score', () => {
+    // 20 folds of 10 leads, residuals a permutation of -100..99 (coprime stride): all pooled, 200 points.
+    const predictions = range(0, 19).map(() => range(0, 9).map(() => 500));
+    const actuals = range(0, 19).map((f) => range(0, 9).map((j) => 500 + (((f * 10 + j) * 37) % 200) - 100));
+
+    const { lower, upper } = regimeIntervals(range(0, 9).map(() => 500), { predictions, actuals }, 0.9, { regime: { kind: 'profile', scale: range(0, 9).map(() => 1) }, minScores: 200 });
+
+    // Counted as 20 folds, the levels were 1/20 and 20/20: the 10th smallest score and the largest (99).
+    expect(profileUnits(20, 200)).toBeCloseTo(Math.sqrt(4000), 12);
+    expect(upper[0]).toBeLessThan(599);
+    expect(upper[0]).toBeGreaterThanOrEqual(590);
+    expect(lower[0]).toBeGreaterThan(400);
+    expect(lower[0]).toBeLessThanOrEqual(410);
   });
 
   it('scales with the error of the forecast level tercile (level): narrow where the output barely moves', () => {

@@ -90,7 +90,7 @@ export interface RegimeOptions extends ConformalOptions {
   /** Upper physical bound of the values (wind: rated power). */
   upperBound?: number;
   /**
-   * Where `nonNegative` clips the lower bound: 0 by default, lower where the series itself goes below 0 (an
+   * Where `nonNegative` clips the lower bound: 0 by default, lower where the series itself recurs below 0 (an
    * inverter's draw at dawn and dusk, -6 W on SERF East, on days the forecast calls for production).
    */
   lowerBound?: number;

@@ -258,7 +258,7 @@ export function forecastSeries(fullSeries: RegularSeries, request: SeriesForecas
   const { lower, upper } = regimeIntervals(point, calibration, coverage, {
     regime: regimeOf(series, context.kind, horizonSteps),
     nonNegative,
-    lowerBound: seriesMinimum(series.y),
+    lowerBound: recurringMinimum(series.y),
     upperBound: context.kind === 'wind' ? ratedPower(series.y, context) : context.kind === 'solar' ? Math.max(...series.y.filter(Number.isFinite)) : undefined,
   });
   const stepMs = series.stepMinutes * 60_000;
@@ -316,11 +316,17 @@ function regimeOf(series: RegularSeries, kind: SeriesKind, horizonSteps: number)
   return series.y.every((v) => !Number.isFinite(v) || v > 0) ? { kind: 'relative' } : { kind: 'additive' };
 }
 
-/** The least finite value of a series (Infinity when none). */
-function seriesMinimum(values: readonly number[]): number {
-  let min = Infinity;
-  for (const v of values) if (Number.isFinite(v) && v < min) min = v;
-  return min;
+/** Readings below the floor a series' intervals may reach, at most: a share of them, and always the least one. */
+const FLOOR_EXCLUDED_SHARE = 0.001;
+
+/**
+ * The least reading that recurs (Infinity when none): the (ceil(0.1% n) + 1)-th smallest, so the inverter's draw,
+ * on every night, sets the floor and one glitch (a -1e6 in the history) does not.
+ */
+export function recurringMinimum(values: readonly number[]): number {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!finite.length) return Infinity;
+  return finite[Math.min(finite.length - 1, Math.ceil(FLOOR_EXCLUDED_SHARE * finite.length))];
 }
 
 /** Days of history that define the night mask, and the share of them that must be dark. */

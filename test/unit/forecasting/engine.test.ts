@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { forecastSeries, windowStart } from '../../../shared/domain/forecasting/engine';
+import { forecastSeries, recurringMinimum, windowStart } from '../../../shared/domain/forecasting/engine';
 import { ALL_MEMBERS } from '../../../shared/domain/forecasting/members';
 import { ForecastInputError, regularise } from '../../../shared/domain/forecasting/regularise';
 import { solarClearSkyMember } from '../../../shared/domain/forecasting/solar';
@@ -49,6 +49,21 @@ describe('forecastSeries end to end', () => {
     // A summer day of a ~5 kW array: a midday peak in the kW range, not a flat line.
     expect(Math.max(...result.points.map((p) => p.value))).toBeGreaterThan(1000);
     expect(result.fitMs).toBeGreaterThan(0);
+  });
+
+  it('lets the intervals reach the inverter\'s recurring night draw, not a single glitch far below it', () => {
+    const series = serfEast();
+    const draw = Math.min(...series.y.filter(Number.isFinite));
+    const y = [...series.y];
+    // A night reading of the last day turned into -1e6 (a glitch): the floor stays the nights' draw.
+    const night = y.findLastIndex((v) => v <= 0);
+    y[night] = -1e6;
+
+    const result = forecastSeries({ ...series, y }, { horizonSteps: 96, coverage: 0.9, context: { kind: 'solar', ...GOLDEN } });
+
+    expect(draw).toBeLessThan(0);
+    expect(recurringMinimum(y)).toBe(draw);
+    for (const p of result.points) expect(p.lower).toBeGreaterThanOrEqual(draw);
   });
 
   it('forecasts the SERF slice without coordinates (geometry estimated from the data)', () => {

@@ -156,7 +156,7 @@ export function regimeIntervals(point: readonly number[], calibration: Calibrati
  * the 90% intervals over daylight on the accuracy bench (with the inverter's draw inside the bounds, lowerBound),
  * folds / points / this: SERF East (TUNE) from the history 0.930 / 0.858 / 0.890, with irradiance 0.946 / 0.893 /
  * 0.918; PVOD (REPORT) 0.924 / 0.860 / 0.887, with NWP 0.914 / 0.862 / 0.880. Season and third-of-day cells outside
- * 0.87-0.93, of 26: 15 / 17 / 6.
+ * 0.87-0.93, of 24: 14 / 11 / 6 (12 with the draw outside and days counted, as before).
  */
 export const profileUnits = (folds: number, points: number) => Math.sqrt(Math.max(1, folds) * Math.max(1, points));
 

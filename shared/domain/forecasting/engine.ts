@@ -258,7 +258,7 @@ export function forecastSeries(fullSeries: RegularSeries, request: SeriesForecas
   const { lower, upper } = regimeIntervals(point, calibration, coverage, {
     regime: regimeOf(series, context.kind, horizonSteps),
     nonNegative,
-    lowerBound: recurringMinimum(series.y),
+    lowerBound: nonNegative ? recurringMinimum(series.y) : undefined,
     upperBound: context.kind === 'wind' ? ratedPower(series.y, context) : context.kind === 'solar' ? Math.max(...series.y.filter(Number.isFinite)) : undefined,
   });
   const stepMs = series.stepMinutes * 60_000;

@@ -330,12 +330,12 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
 /** The first lambda (index) whose mean fold error is within one standard error of the best's (StackingOptions). */
 function withinOneStandardError(foldErrors: readonly (readonly number[])[], best: number): number {
   const folds = foldErrors[best].length;
-  const meanExcess = (i: number) => foldErrors[i].reduce((s, e, f) => s + e - foldErrors[best][f], 0) / folds;
-  const first = foldErrors[0].map((e, f) => e - foldErrors[best][f]);
-  const mean = meanExcess(0);
-  const variance = first.reduce((s, d) => s + (d - mean) ** 2, 0) / Math.max(1, folds - 1);
-  const standardError = Math.sqrt(variance / folds);
-  return foldErrors.findIndex((_, i) => meanExcess(i) <= standardError);
+  const excess = (i: number) => foldErrors[i].map((e, f) => e - foldErrors[best][f]);
+  const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / folds;
+  const first = excess(0);
+  const mean = meanOf(first);
+  const standardError = Math.sqrt(first.reduce((s, d) => s + (d - mean) ** 2, 0) / Math.max(1, folds - 1) / folds);
+  return foldErrors.findIndex((_, i) => meanOf(excess(i)) <= standardError);
 }
 
 /**

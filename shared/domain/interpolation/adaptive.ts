@@ -3,6 +3,7 @@
  * one method, the inverse-error weighted mean of the best three, or a weighted pair, and keeps linear unless that
  * choice beats linear on runs it did not see (a cross-validated paired test; selection.ts).
  */
+import { DAY_REGRESSION_MIN_DAYS } from './day-regression';
 import { fillGap } from './fill';
 import { hiddenRunErrors, hiddenRuns } from './hidden-runs';
 import { MIN_PROFILE_DAYS } from './seasonal-profile';
@@ -18,6 +19,7 @@ function candidates(ctx: Context): Concrete[] {
   if (ctx.clearSky) list.push('clear_sky_ratio');
   if (list.includes('seasonal_profile')) list.push('blend');
   if (ctx.series.y.length >= 3 * ctx.perDay) list.push('analog_days');
+  if (ctx.series.y.length > DAY_REGRESSION_MIN_DAYS * ctx.perDay) list.push('day_regression');
   if (ctx.envelope) list.push('envelope_kriging');
   if (ctx.irradiance) list.push('irradiance');
   return list;

@@ -1,5 +1,5 @@
 /** `analog_days`: the mean of the other days of the series most alike just before and after the gap. */
-import { maxOf } from './clear-sky-ratio';
+import { movedTo, skyFrame } from './clear-sky-ratio';
 import { edgesKnown, known, type Context } from './types';
 
 /** Analog days: how many of the most similar other days fill a gap. */
@@ -19,10 +19,8 @@ export function analogFill(y: readonly number[], a: number, b: number, ctx: Cont
   const right = b + 1;
   if (!edgesKnown(y, a, b)) return null;
   const { perDay } = ctx;
-  const c = ctx.clearSky;
-  const floor = c ? 0.05 * maxOf(c) : 0;
-  // Candidate j's value brought to index i's clear sky (the same clock time on another day).
-  const moved = (i: number, j: number) => (c && c[i] > floor && c[j] > floor ? (y[j] * c[i]) / c[j] : y[j]);
+  const sky = skyFrame(ctx);
+  const moved = (i: number, j: number) => movedTo(y, sky, i, j);
   const w = Math.max(1, Math.round(ANALOG_CONTEXT_MINUTES / ctx.series.stepMinutes));
   const context: number[] = [];
   for (let i = left - w + 1; i <= left; i++) if (i >= 0 && known(y[i])) context.push(i);

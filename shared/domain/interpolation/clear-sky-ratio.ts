@@ -28,6 +28,24 @@ export function clearSkyOutput(series: Series, options: CleanOptions): number[] 
   return scale > 0 ? reference.map((c) => c * scale) : undefined;
 }
 
+/** Clear sky below this share of its peak is dawn or dusk, where a ratio to it blows up. */
+const DARK_SHARE = 0.05;
+
+/** The clear sky of a day-to-day fill (analog_days, day_regression): how far day j's values move to day i's. */
+export interface SkyFrame {
+  clearSky?: readonly number[];
+  /** Clear sky at or below this is dark: values there are not moved. */
+  dark: number;
+}
+
+export const skyFrame = (ctx: Context): SkyFrame => ({ clearSky: ctx.clearSky, dark: ctx.clearSky ? DARK_SHARE * maxOf(ctx.clearSky) : 0 });
+
+/** Index j's value brought to index i's clear sky (i and j the same clock time on two days); as it is where either is dark or without a clear sky. */
+export function movedTo(y: readonly number[], sky: SkyFrame, i: number, j: number): number {
+  const c = sky.clearSky;
+  return c !== undefined && c[i] > sky.dark && c[j] > sky.dark ? (y[j] * c[i]) / c[j] : y[j];
+}
+
 export function clearSkyRatioFill(y: readonly number[], a: number, b: number, ctx: Context): number[] | null {
   const left = a - 1;
   const right = b + 1;
@@ -44,7 +62,7 @@ export function clearSkyRatioFill(y: readonly number[], a: number, b: number, ct
     let possible = 0;
     let used = 0;
     for (let i = from, seen = 0; i >= 0 && i < y.length && seen < ctx.perDay && used < EDGE_POINTS; i += dir, seen++) {
-      if (known(y[i]) && c[i] > 0.05 * maxOf(c)) {
+      if (known(y[i]) && c[i] > DARK_SHARE * maxOf(c)) {
         produced += y[i];
         possible += c[i];
         used++;

@@ -2,6 +2,7 @@
 import { analogFill } from './analog-days';
 import { blendFill } from './blend';
 import { clearSkyRatioFill } from './clear-sky-ratio';
+import { dayRegressionFill } from './day-regression';
 import { envelopeKrigingFill } from './envelope-kriging';
 import { irradianceGapFill } from './irradiance';
 import { linearFill } from './linear';
@@ -19,6 +20,7 @@ const FILLS: Record<Concrete, GapFill> = {
   clear_sky_ratio: clearSkyRatioFill,
   blend: blendFill,
   analog_days: analogFill,
+  day_regression: dayRegressionFill,
   envelope_kriging: envelopeKrigingFill,
   irradiance: irradianceGapFill,
 };

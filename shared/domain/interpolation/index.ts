@@ -1,6 +1,6 @@
 /**
  * Data cleaning (ARCHITECTURE 7; clean-series.ts): gaps filled by one method per module (linear, pchip,
- * seasonal-profile, clear-sky-ratio, blend, analog-days, envelope-kriging, irradiance) or by `adaptive`
+ * seasonal-profile, clear-sky-ratio, blend, analog-days, day-regression, envelope-kriging, irradiance) or by `adaptive`
  * (adaptive.ts, selection.ts), which picks per gap length what errs least on known runs hidden in the same series;
  * outliers (outliers.ts) and stuck or stale runs (stale.ts) are replaced by the fill and flagged, or only labelled
  * for a view of stored data (flags.ts).

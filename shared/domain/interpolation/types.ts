@@ -5,7 +5,7 @@
  */
 import type { IrradianceModel } from './irradiance-reference';
 
-export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'analog_days' | 'envelope_kriging' | 'irradiance' | 'adaptive';
+export type FillMethod = 'linear' | 'pchip' | 'seasonal_profile' | 'clear_sky_ratio' | 'blend' | 'analog_days' | 'day_regression' | 'envelope_kriging' | 'irradiance' | 'adaptive';
 /** A method that fills by itself; `adaptive` picks among these (adaptive.ts). */
 export type Concrete = Exclude<FillMethod, 'adaptive'>;
 

@@ -66,6 +66,26 @@ describe('cleanSeries', () => {
     expect(Math.abs(seasonal.values[from + 1] - y[from + 1])).toBeGreaterThan(1);
   });
 
+  it('fills a gap by the regression of the gap on its edges learned across the other days (day regression)', () => {
+    // Each day is a base shape less its own depth times a bump: shallow at the gap's edges, deep inside. The gap's
+    // day is deeper than any other, so its edges tell how deep the gap goes only through the days' regression:
+    // the profile and the analogues stay at the depths seen, linear cuts across.
+    const random = mulberry32(7);
+    const days = 40;
+    const depth = Array.from({ length: days }, () => 20 * random());
+    depth[20] = 30;
+    const bump = (h: number) => Math.max(0, 1 - Math.abs(h - 13) / 4);
+    const y = Array.from({ length: 24 * days }, (_, i) => 50 + 20 * Math.sin((2 * Math.PI * (i % 24)) / 24) - depth[Math.floor(i / 24)] * bump(i % 24));
+    const from = 24 * 20 + 12;
+    const gap = withGap(y, from, from + 2);
+    const fill = (method: 'day_regression' | 'seasonal_profile' | 'analog_days' | 'linear') => cleanSeries(series(gap), { ...base, method });
+    const error = (method: Parameters<typeof fill>[0]) => Math.max(...[0, 1, 2].map((k) => Math.abs(fill(method).values[from + k] - y[from + k])));
+    const others = Math.min(error('seasonal_profile'), error('analog_days'), error('linear'));
+    expect(others).toBeGreaterThan(10);
+    expect(error('day_regression')).toBeLessThan(0.3 * others);
+    expect(fill('day_regression').gaps[0].method).toBe('day_regression');
+  });
+
   it('keeps linear where no method beats it on the series\' own hidden runs by more than noise (the gate)', () => {
     // A random walk: linear between the edges is the best fill there is, and any other method's lead is luck.
     for (const seed of [1, 2, 3]) {

@@ -17,13 +17,22 @@ const START = Date.UTC(2024, 5, 1);
 const DAYS = 15;
 const PEAK_KW = 5;
 
-// Half the days clear; on the others a cloud index that swings between 0.3 and 1 over 4 hours with a seeded
-// phase, which the history cannot know on the gap's day (day 8, cloudy); hour means keep about 90% of the swing.
+// Half the days clear; on the others a cloud index between 0.3 and 1 that moves linearly between seeded values
+// every KNOT_HOURS, a random walk of clouds that the history cannot know inside the gap's day (day 8, cloudy): not its
+// edges, which only tell where the clouds were, and not the other days, whose clouds are their own. Hour means keep
+// most of the swing. (A periodic cloud, as this test had, the days' regression learns from the gap's edges.)
+const KNOT_HOURS = 2;
 const random = mulberry32(4);
-const days = Array.from({ length: DAYS + 1 }, (_, d) => ({ cloudy: d === 8 || random() < 0.5, phase: 2 * Math.PI * random() }));
+const days = Array.from({ length: DAYS + 1 }, (_, d) => ({ cloudy: d === 8 || random() < 0.5, knots: Array.from({ length: 24 / KNOT_HOURS + 1 }, () => 0.3 + 0.7 * random()) }));
+// Inside the gap (16:00-20:00 UTC) day 8's cloud thickens from clear to 0.3 at 18:00 and clears again: its edges
+// look like a clear day's.
+days[8].knots.splice(8, 3, 1, 0.3, 1);
 const indexAt = (t: number) => {
   const day = days[Math.floor((t - START) / (24 * HOUR))];
-  return day?.cloudy ? 0.65 + 0.35 * Math.cos((2 * Math.PI * (t - START)) / (4 * HOUR) + day.phase) : 1;
+  if (!day?.cloudy) return 1;
+  const at = ((t - START) % (24 * HOUR)) / (KNOT_HOURS * HOUR);
+  const k = Math.floor(at);
+  return day.knots[k] + (day.knots[k + 1] - day.knots[k]) * (at - k);
 };
 const times = Array.from({ length: DAYS * 96 }, (_, i) => START + i * STEP);
 const truth = times.map((t) => (PEAK_KW * clearSkyGhiAt(new Date(t), SITE) * indexAt(t)) / 1000);

@@ -33,6 +33,8 @@ function dailyIndex(days: number, rho: number, seed: number, mean = 0.7, sd = 0.
 /** A fake sun for hourly steps from midnight: up from 06:00 to 18:00 with a half-sine profile, 1000 at noon. */
 const fakeSun = (hours: number) => Array.from({ length: hours }, (_, h) => Math.max(0, 1000 * Math.sin((Math.PI * ((h % 24) - 6)) / 12)));
 const blockOf = (leadHours: number) => LEAD_BLOCK_HOURS.findIndex((bound) => leadHours <= bound);
+// With one index per day, yesterday's last daylight hours and its whole day say the same: the weight is their sum.
+const persistenceWeight = ({ weights }: ReturnType<typeof fitIndexBlend>) => weights[blockOf(18)].recent + weights[blockOf(18)].day;
 
 describe('fitIndexBlend: climatology and persistence weights estimated from the history', () => {
   it('weights yesterday by about its lag-1 correlation when the daily index persists, and not at all when it does not', () => {
@@ -42,7 +44,7 @@ describe('fitIndexBlend: climatology and persistence weights estimated from the 
     const weightFor = (rho: number, seed: number) => {
       const index = dailyIndex(days, rho, seed);
       const production = expected.map((e, i) => e * index[Math.floor(i / 24)]);
-      return fitIndexBlend(production, expected, future, 60, 1.2).weights[blockOf(18)].day;
+      return persistenceWeight(fitIndexBlend(production, expected, future, 60, 1.2));
     };
 
     const persistent = [1, 2, 3].map((seed) => weightFor(0.6, seed));
@@ -68,6 +70,23 @@ describe('fitIndexBlend: climatology and persistence weights estimated from the 
     expect(index[15]).toBeCloseTo(1, 2);
   });
 
+  it("reads the evening before a night origin: tomorrow's morning follows yesterday's last daylight hours", () => {
+    // The weather arrives in the afternoon and stays the night: each morning's index is the previous afternoon's.
+    const days = 60;
+    const expected = fakeSun(days * 24);
+    const afternoons = dailyIndex(days, 0, 12, 0.6, 0.3);
+    const index = (d: number, h: number) => (h >= 12 ? afternoons[d] : d > 0 ? afternoons[d - 1] : 0.6);
+    const production = expected.map((e, i) => e * index(Math.floor(i / 24), i % 24));
+
+    const blend = fitIndexBlend(production, expected, fakeSun(24), 60, 1.2);
+
+    const last = afternoons[days - 1];
+    // The climatology alone would say about 0.6; the origin's last clock hour (midnight) holds nothing.
+    expect(Math.abs(last - 0.6)).toBeGreaterThan(0.15);
+    expect(blend.index[9]).toBeCloseTo(last, 1);
+    expect(blend.weights[blockOf(9)].recent).toBeGreaterThan(0.7);
+  });
+
   it('shrinks the weights toward climatology when the history holds few days', () => {
     const expected = fakeSun(10 * 24);
     const index = dailyIndex(10, 0.9, 7);
@@ -76,8 +95,8 @@ describe('fitIndexBlend: climatology and persistence weights estimated from the 
     const longExpected = fakeSun(90 * 24);
     const longProduction = longExpected.map((e, i) => e * long[Math.floor(i / 24)]);
 
-    const few = fitIndexBlend(production, expected, fakeSun(24), 60, 1.2).weights[blockOf(18)].day;
-    const many = fitIndexBlend(longProduction, longExpected, fakeSun(24), 60, 1.2).weights[blockOf(18)].day;
+    const few = persistenceWeight(fitIndexBlend(production, expected, fakeSun(24), 60, 1.2));
+    const many = persistenceWeight(fitIndexBlend(longProduction, longExpected, fakeSun(24), 60, 1.2));
 
     expect(many).toBeGreaterThan(0.5);
     expect(few).toBeLessThan(many);

@@ -40,7 +40,7 @@ export interface SkyFrame {
 
 export const skyFrame = (ctx: Context): SkyFrame => ({ clearSky: ctx.clearSky, dark: ctx.clearSky ? DARK_SHARE * maxOf(ctx.clearSky) : 0 });
 
-/** Index j's value brought to index i's clear sky (i and j the same clock time on two days); as it is where either is dark or without a clear sky. */
+/** Index j's value brought to index i's clear sky (i and j the same or a nearby time of day on two days); as it is where either is dark or without a clear sky. */
 export function movedTo(y: readonly number[], sky: SkyFrame, i: number, j: number): number {
   const c = sky.clearSky;
   return c !== undefined && c[i] > sky.dark && c[j] > sky.dark ? (y[j] * c[i]) / c[j] : y[j];

@@ -86,6 +86,23 @@ describe('cleanSeries', () => {
     expect(fill('day_regression').gaps[0].method).toBe('day_regression');
   });
 
+  it('fills a solar gap by day regression from rows an hour away when the other days all miss its time of day', () => {
+    // Clear sky times a factor per day. Every other day lacks the reading at the gap's first time of day, so no
+    // other day has the gap's own window known: only rows an hour earlier or later, moved along the clear sky, do.
+    const random = mulberry32(3);
+    const days = 16;
+    const factor = Array.from({ length: days }, () => 0.5 + 0.5 * random());
+    const perDay = 96;
+    const pv = Array.from({ length: days * perDay }, (_, i) => (factor[Math.floor(i / perDay)] * 5 * clearSkyGhiAt(new Date(START + i * 15 * 60_000), SITE)) / 1000);
+    const from = 8 * perDay + 4 * 16; // 16:00 UTC, mid-morning at Golden
+    const y = pv.map((v, i) => (i % perDay === from % perDay && i !== from ? NaN : v));
+    const gap = withGap(y, from, from + 2);
+    const out = cleanSeries(series(gap, 15), { ...base, kind: 'solar', ...SITE, maxGapSteps: 24, method: 'day_regression' });
+    expect(out.gaps.find((g) => g.start === from)?.method).toBe('day_regression');
+    const worst = Math.max(...[0, 1, 2].map((k) => Math.abs(out.values[from + k] - pv[from + k])));
+    expect(worst).toBeLessThan(0.02 * Math.max(...pv));
+  });
+
   it('keeps linear where no method beats it on the series\' own hidden runs by more than noise (the gate)', () => {
     // A random walk: linear between the edges is the best fill there is, and any other method's lead is luck.
     for (const seed of [1, 2, 3]) {

@@ -57,12 +57,13 @@ export function clearSkyRatioFill(y: readonly number[], a: number, b: number, ct
   // The index at each edge: produced over possible on the nearest known daylight values (up to an hour's
   // worth), so one cloud edge does not set it (a gap may also start at dawn).
   const EDGE_POINTS = Math.max(1, Math.round(60 / ctx.series.stepMinutes));
+  const { dark } = skyFrame(ctx);
   const ratioNear = (from: number, dir: -1 | 1) => {
     let produced = 0;
     let possible = 0;
     let used = 0;
     for (let i = from, seen = 0; i >= 0 && i < y.length && seen < ctx.perDay && used < EDGE_POINTS; i += dir, seen++) {
-      if (known(y[i]) && c[i] > DARK_SHARE * maxOf(c)) {
+      if (known(y[i]) && c[i] > dark) {
         produced += y[i];
         possible += c[i];
         used++;

@@ -50,6 +50,23 @@ export function residualQuantiles(residuals: readonly number[], coverage: number
 }
 
 /**
+ * The conformal quantile of the absolute residuals for a central interval of `coverage` (split conformal prediction's
+ * textbook score, Lei et al. 2018), with the same finite-sample correction for `units`: level ceil((u + 1) coverage)
+ * / u of the sorted |residuals|, as the symmetric { lo: -q, hi: q }.
+ */
+export function absoluteQuantile(residuals: readonly number[], coverage: number, units = residuals.length): { lo: number; hi: number } {
+  if (!(coverage > 0 && coverage < 1)) throw new RangeError(`coverage must be strictly between 0 and 1, got ${coverage}`);
+  if (residuals.length === 0) return { lo: NaN, hi: NaN };
+  const sorted = Float64Array.from(residuals, Math.abs).sort();
+  const n = sorted.length;
+  const u = Math.max(1, units);
+  const EPSILON = 1e-9;
+  const level = Math.ceil((u + 1) * coverage - EPSILON) / u;
+  const q = sorted[Math.min(n, Math.max(1, Math.ceil(level * n - EPSILON))) - 1];
+  return { lo: -q, hi: q };
+}
+
+/**
  * The residuals of lead j pooled with its neighbours (j +- w, w growing) until there are enough, and the
  * number of folds they come from (the most residuals any one pooled lead has).
  */
@@ -96,6 +113,12 @@ export interface RegimeOptions extends ConformalOptions {
   lowerBound?: number;
   /** Scores a lead's quantiles come from at least; neighbouring leads are pooled until there are this many. @default MIN_SCORES */
   minScores?: number;
+  /**
+   * One quantile of the absolute scores, applied on both sides (absoluteQuantile), instead of a quantile per tail.
+   * Prices: a fortnight of folds holds a few days whose level moved, up on some and down on others; each tail alone
+   * rests on the handful of them on its side, the absolute score on all of them (SYMMETRIC_PRICE_INTERVALS, engine.ts).
+   */
+  symmetric?: boolean;
 }
 
 /** Scores pooled per lead at least: quantiles at 5% and 95% need some tens of points beyond them to be stable. */
@@ -139,7 +162,8 @@ export function regimeIntervals(point: readonly number[], calibration: Calibrati
       if (j - w >= 0) pooled.push(...scores[j - w]);
       if (j + w < horizon) pooled.push(...scores[j + w]);
     }
-    const { lo, hi } = residualQuantiles(pooled, coverage, regime.kind === 'profile' ? profileUnits(calibration.predictions.length, pooled.length) : pooled.length);
+    const units = regime.kind === 'profile' ? profileUnits(calibration.predictions.length, pooled.length) : pooled.length;
+    const { lo, hi } = (options.symmetric ? absoluteQuantile : residualQuantiles)(pooled, coverage, units);
     let l = Number.isFinite(lo) ? Math.min(p, p + lo * s) : p;
     let u = Number.isFinite(hi) ? Math.max(p, p + hi * s) : p;
     if (options.nonNegative) l = Math.min(p, Math.max(Math.min(0, options.lowerBound ?? 0), l));

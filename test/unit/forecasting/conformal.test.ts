@@ -1,5 +1,5 @@
 import { seasonalNaiveMember, smartPersistenceMember } from '../../../shared/domain/forecasting/baselines';
-import { pooledResiduals, profileUnits, regimeIntervals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
+import { absoluteQuantile, pooledResiduals, profileUnits, regimeIntervals, residualQuantiles } from '../../../shared/domain/forecasting/conformal';
 import { forecastSeries } from '../../../shared/domain/forecasting/engine';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 
@@ -22,6 +22,23 @@ describe('residualQuantiles (finite-sample corrected order statistics)', () => {
 
   it('rejects a coverage outside (0, 1)', () => {
     expect(() => residualQuantiles([1], 1)).toThrow(RangeError);
+  });
+});
+
+describe('absoluteQuantile (the symmetric score)', () => {
+  it('takes the ceil((n+1) coverage)-th absolute residual for both sides', () => {
+    // n = 39, 90%: ceil(40 x 0.9) = 36th of |r| = 1..39
+    expect(absoluteQuantile(range(1, 39).map((r, i) => (i % 2 ? -r : r)), 0.9)).toEqual({ lo: -36, hi: 36 });
+    // 40 residuals from 19 units: level ceil(20 x 0.9) / 19 = 18 / 19 -> the 38th of 40
+    expect(absoluteQuantile(range(1, 40), 0.9, 19)).toEqual({ lo: -38, hi: 38 });
+  });
+
+  it('centres the interval on the point when regimeIntervals asks for it (symmetric)', () => {
+    // 39 folds whose errors were all above the forecast, 1..39: per tail [p + 2, p + 38]; symmetric p -+ 36.
+    const calibration = { predictions: range(1, 39).map(() => [0]), actuals: range(1, 39).map((r) => [r]) };
+
+    expect(regimeIntervals([100], calibration, 0.9, { regime: { kind: 'additive' } })).toEqual({ lower: [100], upper: [138] });
+    expect(regimeIntervals([100], calibration, 0.9, { regime: { kind: 'additive' }, symmetric: true })).toEqual({ lower: [64], upper: [136] });
   });
 });
 

@@ -72,6 +72,11 @@ export interface StackingOptions {
    * before the weights leave the anchor.
    */
   oneStandardError?: boolean;
+  /**
+   * Errors relative to the actual (percentage errors) in every choice: the weights, the shrinkage and the trimming.
+   * For a series judged by its MAPE (load): in kilowatts, the peak hours' errors outweigh the night's in the fit.
+   */
+  relative?: boolean;
 }
 
 /** Lead blocks [from, to) over a horizon, each with at least `minPoints` points over `folds` folds. */
@@ -244,8 +249,8 @@ function commonMembers(validations: readonly MemberValidation[]): { members: Mem
   }
 }
 
-/** Each member's mean absolute error over the given origins (every lead where the forecast and actual are known). */
-function meanAbsoluteErrors(members: readonly MemberValidation[], origins: readonly number[]): number[] {
+/** Each member's mean absolute (or absolute percentage) error over the given origins (every lead where the forecast and actual are known). */
+function meanAbsoluteErrors(members: readonly MemberValidation[], origins: readonly number[], relative = false): number[] {
   return members.map((v) => {
     let total = 0;
     let count = 0;
@@ -253,8 +258,9 @@ function meanAbsoluteErrors(members: readonly MemberValidation[], origins: reado
       const f = v.origins.indexOf(o);
       v.predictions[f].forEach((p, j) => {
         const a = v.actuals[f][j];
-        if (Number.isFinite(p) && Number.isFinite(a)) {
-          total += Math.abs(a - p);
+        const scale = relative ? Math.abs(a) : 1;
+        if (Number.isFinite(p) && Number.isFinite(a) && scale > 0) {
+          total += Math.abs(a - p) / scale;
           count++;
         }
       });
@@ -266,10 +272,10 @@ function meanAbsoluteErrors(members: readonly MemberValidation[], origins: reado
 /** The anchor among the members: the first of the names that takes part. */
 const anchorIn = (members: readonly MemberValidation[], anchor: readonly string[] | undefined) => anchor?.find((name) => members.some((v) => v.member === name));
 
-/** The members within `ratio` times the best one's mean absolute error, and the anchor. */
-function trimmed(members: MemberValidation[], origins: readonly number[], ratio: number | undefined, anchor: readonly string[] | undefined): MemberValidation[] {
+/** The members within `trim` times the best one's mean absolute error, and the anchor. */
+function trimmed(members: MemberValidation[], origins: readonly number[], { trim: ratio, anchor, relative }: StackingOptions): MemberValidation[] {
   if (ratio === undefined || members.length <= 1) return members;
-  const errors = meanAbsoluteErrors(members, origins);
+  const errors = meanAbsoluteErrors(members, origins, relative);
   const best = Math.min(...errors);
   if (!Number.isFinite(best)) return members;
   const anchorName = anchorIn(members, anchor);
@@ -283,7 +289,7 @@ function trimmed(members: MemberValidation[], origins: readonly number[], ratio:
 export function stackMembers(validations: readonly MemberValidation[], horizonSteps: number, stepMinutes: number, options: StackingOptions = {}): StackingResult {
   const common = commonMembers(validations);
   const { origins } = common;
-  const members = trimmed(common.members, origins, options.trim, options.anchor);
+  const members = trimmed(common.members, origins, options);
   const names = validations.map((v) => v.member);
   const zero = () => Object.fromEntries(names.map((n) => [n, 0]));
   const k = members.length;
@@ -303,7 +309,8 @@ export function stackMembers(validations: readonly MemberValidation[], horizonSt
       const points: number[][] = [];
       for (let j = from; j < to; j++) {
         const row = members.map((v) => forecasts[v.member][j]);
-        if (Number.isFinite(actuals[f][j]) && row.every(Number.isFinite)) points.push([...row, actuals[f][j]]);
+        const scale = options.relative ? Math.abs(actuals[f][j]) : 1;
+        if (Number.isFinite(actuals[f][j]) && scale > 0 && row.every(Number.isFinite)) points.push([...row, actuals[f][j]].map((x) => x / scale));
       }
       return { normal: normalEquations(points, k), points };
     }),

@@ -170,6 +170,32 @@ describe('stackMembers', () => {
     expect(absolute.combination[0].weights.anchor).toBe(1);
   });
 
+  it('with relative errors, weighs a miss at a low level as the percentage it is (load is judged by its MAPE)', () => {
+    // Half the leads at 1000, half at 10. 'peak' is exact at 1000 and 50% over at 10; 'base' is 2% over at 1000 and
+    // exact at 10. In kilowatts the peaks' misses rule (weights ~ 400 : 25 for 'peak'), in percent the lows' do.
+    const actuals = Array.from({ length: 14 }, () => Array.from({ length: 24 }, (_, j) => (j % 2 ? 1000 : 10)));
+    const peak = record('peak', actuals.map((day) => day.map((v) => (v === 10 ? 15 : v))), actuals);
+    const base = record('base', actuals.map((day) => day.map((v) => (v === 1000 ? 1020 : v))), actuals);
+
+    const squared = stackMembers([peak, base], 24, 60, { byLead: false }).combination[0].weights;
+    const relative = stackMembers([peak, base], 24, 60, { byLead: false, relative: true }).combination[0].weights;
+
+    expect(squared.peak).toBeGreaterThan(0.8);
+    expect(relative.base).toBeGreaterThan(0.9);
+  });
+
+  it('trims by the relative error when errors are relative', () => {
+    // 'far' misses the low leads by more than they are (about 1.2 x the best's error in kilowatts), 'good' is 2% over
+    // everywhere (40 times fewer percent).
+    const actuals = Array.from({ length: 14 }, (_, f) => Array.from({ length: 24 }, (_, j) => (j % 2 ? 1000 : 10) + f));
+    const good = record('good', actuals.map((day) => day.map((v) => v * 1.02)), actuals);
+    const far = record('far', actuals.map((day) => day.map((v) => (v < 100 ? v * 1.3 + 20 : v))), actuals);
+    const trimmed = (relative: boolean) => stackMembers([good, far], 24, 60, { trim: 3, relative }).combination.every((block) => block.weights.far === 0);
+
+    expect(trimmed(false)).toBe(false);
+    expect(trimmed(true)).toBe(true);
+  });
+
   it('with trimming, leaves out members far worse than the best, though together they cancel on the folds', () => {
     // Two members off by +-6 (the sign flipping by fold) average to the actuals exactly; the good one errs by about 1.
     const rand = mulberry32(8);

@@ -27,6 +27,16 @@ export interface Intervals {
   upper: number[];
 }
 
+// 1 - 0.9 is 0.0999...98 in binary: the epsilon keeps (u + 1) alpha/2 = 2 from flooring to 1.
+const EPSILON = 1e-9;
+
+function checkCoverage(coverage: number): void {
+  if (!(coverage > 0 && coverage < 1)) throw new RangeError(`coverage must be strictly between 0 and 1, got ${coverage}`);
+}
+
+/** The k-th smallest of a sorted sample for a level (inverse empirical distribution), k clamped to 1..n. */
+const orderStatistic = (sorted: ArrayLike<number>, level: number) => sorted[Math.min(sorted.length, Math.max(1, Math.ceil(level * sorted.length - EPSILON))) - 1];
+
 /**
  * Conformal quantiles of residuals (actual - forecast) for a central interval of `coverage`, with the
  * finite-sample correction for `units` exchangeable units (default: every residual is one): the lower at
@@ -34,19 +44,12 @@ export interface Intervals {
  * (clamped to the sample, which with very few units makes the interval the sample's range).
  */
 export function residualQuantiles(residuals: readonly number[], coverage: number, units = residuals.length): { lo: number; hi: number } {
-  if (!(coverage > 0 && coverage < 1)) throw new RangeError(`coverage must be strictly between 0 and 1, got ${coverage}`);
+  checkCoverage(coverage);
   if (residuals.length === 0) return { lo: NaN, hi: NaN };
-  const sorted = [...residuals].sort((a, b) => a - b);
-  const n = sorted.length;
+  const sorted = Float64Array.from(residuals).sort();
   const u = Math.max(1, units);
   const alpha = 1 - coverage;
-  // 1 - 0.9 is 0.0999...98 in binary: the epsilon keeps (u + 1) alpha/2 = 2 from flooring to 1.
-  const EPSILON = 1e-9;
-  const loLevel = Math.floor((u + 1) * (alpha / 2) + EPSILON) / u;
-  const hiLevel = Math.ceil((u + 1) * (1 - alpha / 2) - EPSILON) / u;
-  // The k-th smallest for a level (inverse empirical distribution), clamped to 1..n.
-  const at = (level: number) => sorted[Math.min(n, Math.max(1, Math.ceil(level * n - EPSILON))) - 1];
-  return { lo: at(loLevel), hi: at(hiLevel) };
+  return { lo: orderStatistic(sorted, Math.floor((u + 1) * (alpha / 2) + EPSILON) / u), hi: orderStatistic(sorted, Math.ceil((u + 1) * (1 - alpha / 2) - EPSILON) / u) };
 }
 
 /**
@@ -55,14 +58,10 @@ export function residualQuantiles(residuals: readonly number[], coverage: number
  * / u of the sorted |residuals|, as the symmetric { lo: -q, hi: q }.
  */
 export function absoluteQuantile(residuals: readonly number[], coverage: number, units = residuals.length): { lo: number; hi: number } {
-  if (!(coverage > 0 && coverage < 1)) throw new RangeError(`coverage must be strictly between 0 and 1, got ${coverage}`);
+  checkCoverage(coverage);
   if (residuals.length === 0) return { lo: NaN, hi: NaN };
-  const sorted = Float64Array.from(residuals, Math.abs).sort();
-  const n = sorted.length;
   const u = Math.max(1, units);
-  const EPSILON = 1e-9;
-  const level = Math.ceil((u + 1) * coverage - EPSILON) / u;
-  const q = sorted[Math.min(n, Math.max(1, Math.ceil(level * n - EPSILON))) - 1];
+  const q = orderStatistic(Float64Array.from(residuals, Math.abs).sort(), Math.ceil((u + 1) * coverage - EPSILON) / u);
   return { lo: -q, hi: q };
 }
 
@@ -116,7 +115,7 @@ export interface RegimeOptions extends ConformalOptions {
   /**
    * One quantile of the absolute scores, applied on both sides (absoluteQuantile), instead of a quantile per tail.
    * Prices: a fortnight of folds holds a few days whose level moved, up on some and down on others; each tail alone
-   * rests on the handful of them on its side, the absolute score on all of them (SYMMETRIC_PRICE_INTERVALS, engine.ts).
+   * rests on the handful of them on its side, the absolute score on all of them (SYMMETRIC_INTERVAL_KINDS, engine.ts).
    */
   symmetric?: boolean;
 }

@@ -1,5 +1,6 @@
 import { fitWindAr, windArMember } from '../../shared/domain/forecasting/wind-ar';
 import { fitNielsen } from '../../shared/domain/forecasting/wind-nielsen';
+import { gaussian } from '../helpers/seeded-random';
 import { RATED_KW, rmse, turbine, turbineCurve } from './forecasting-wind-synthetic';
 
 const LEADS = 36; // 6 hours at 10 minutes
@@ -44,6 +45,26 @@ describe('wind_ar', () => {
     // Momentum is what the next hours carry; by six hours both have decayed toward the mean.
     for (const k of [0, 1]) expect(rmse(e.ar[k])).toBeLessThan(0.92 * rmse(e.nielsen[k]));
     expect(rmse(e.ar.flat())).toBeLessThan(rmse(e.nielsen.flat()));
+  });
+
+  it("weighs the last hour and the one before it apart: an AR(2) y(t+1) = 0.5 y(t) - 0.5 y(t-1) + e is met within 4% of its noise", () => {
+    // The 1, 3 and 6 hour averages alone tie the hours before the last together (1.07-1.08 times the noise here).
+    const NOISE_KW = 20;
+    for (const seed of [21, 5]) {
+      const e = gaussian(seed);
+      const x = [0, 0];
+      for (let i = 2; i < 90 * 24; i++) x.push(0.5 * x[i - 1] - 0.5 * x[i - 2] + e());
+      const y = x.map((v) => 1000 + NOISE_KW * v);
+      const t = y.map((_, i) => i * 3_600_000);
+      const window = DAYS * 24;
+      const misses: number[] = [];
+      for (let origin = window; origin < y.length; origin += 11) {
+        const [first] = fitWindAr({ t: t.slice(origin - window, origin), y: y.slice(origin - window, origin), stepMinutes: 60 }, { kind: 'wind' }).predict(1);
+        misses.push(y[origin] - first);
+      }
+
+      expect(rmse(misses)).toBeLessThan(1.04 * NOISE_KW);
+    }
   });
 
   it('follows a perfect wind-speed forecast through the power curve', () => {

@@ -1,4 +1,4 @@
-import { fitPowerCurve, fitWind, isotonicIncreasing, persistenceWeight, windMember } from '../../../shared/domain/forecasting/wind';
+import { fitPowerCurve, fitWind, curveCorrection, isotonicIncreasing, persistenceWeight, windMember } from '../../../shared/domain/forecasting/wind';
 import { fitNielsen } from '../../../shared/domain/forecasting/wind-nielsen';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 import { mulberry32 } from '../../helpers/seeded-random';
@@ -53,7 +53,21 @@ describe('wind member', () => {
     expect(persistenceWeight(y, c, 2)).toBeCloseTo(0.7, 9);
   });
 
-  it('blends the last value and the curve of the forecast speed with the weight of each lead', () => {
+  it("learns each lead's weights of the curve's present error and of persistence by least squares", () => {
+    // y[i + k] - c[i + k] = 0.5 (y[i] - c[i]) + 0.2 (y[i] - c[i + k]) exactly at k = 3.
+    const c = Array.from({ length: 300 }, (_, i) => 1000 + 500 * Math.sin(i / 7) + 200 * Math.cos(i / 3));
+    const y = c.map((v, i) => v + (i < 3 ? 150 * (i - 1) : 0));
+    for (let i = 3; i < y.length; i++) y[i] = c[i] + 0.5 * (y[i - 3] - c[i - 3]) + 0.2 * (y[i - 3] - c[i]);
+
+    const correction = curveCorrection(y, c, 3)!;
+
+    expect(correction.error).toBeCloseTo(0.5, 9);
+    expect(correction.persistence).toBeCloseTo(0.2, 9);
+    // Without any present error there is nothing to learn it from.
+    expect(curveCorrection(c, c, 3)).toBeNull();
+  });
+
+  it('corrects the curve of the forecast speed by its present error and the gap from the last value, per lead', () => {
     const { history, speed } = windFarm();
     history.y[history.y.length - 1] = 1800;
     const future = new Array<number>(24).fill(6);
@@ -64,12 +78,27 @@ describe('wind member', () => {
     const onCurve = model.curve!.evaluate(6);
     const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
     expect(onCurve).toBeCloseTo(trueCurve(6), -2);
+    const presentError = 1800 - curveOfHistory[curveOfHistory.length - 1];
     forecast.forEach((f, j) => {
-      const w = persistenceWeight(history.y, curveOfHistory, j + 1);
-      expect(f).toBeCloseTo(w * 1800 + (1 - w) * onCurve, 6);
+      const { error, persistence } = curveCorrection(history.y, curveOfHistory, j + 1)!;
+      expect(f).toBeCloseTo(Math.min(CAPACITY, Math.max(0, onCurve + error * presentError + persistence * (1800 - onCurve))), 6);
     });
-    // Independent hourly speeds: the curve alone is right, persistence carries nothing.
-    expect(Math.abs(forecast[0] - onCurve)).toBeLessThan(0.05 * CAPACITY);
+    // Independent hourly speeds: persistence carries nothing.
+    for (let k = 1; k <= 24; k++) expect(Math.abs(curveCorrection(history.y, curveOfHistory, k)!.persistence)).toBeLessThan(0.02);
+  });
+
+  it('blends the last value and the curve by the persistence weight when the speed at the last value is missing', () => {
+    const { history, speed } = windFarm();
+    history.y[history.y.length - 1] = 1800;
+    speed[speed.length - 1] = NaN;
+
+    const model = fitWind(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: [6, 6] } });
+
+    const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
+    model.predict(2).forEach((f, j) => {
+      const w = persistenceWeight(history.y, curveOfHistory, j + 1);
+      expect(f).toBeCloseTo(w * 1800 + (1 - w) * model.curve!.evaluate(6), 6);
+    });
   });
 
   it("is Nielsen's blend without wind speeds over the horizon", () => {
@@ -81,17 +110,18 @@ describe('wind member', () => {
   });
 
   it('clips to zero and to the rated power', () => {
-    // A site that reads slightly negative at calm (auxiliary load) and last read its maximum.
+    // A site that reads slightly negative at calm (auxiliary load), last read at calm, and is rated below its curve's top.
+    const RATED = 1900;
     const { history, speed } = windFarm();
+    speed[speed.length - 1] = 2;
     history.y = history.y.map((p, i) => (speed[i] < 3 ? -15 : p));
-    history.y[history.y.length - 1] = 2500;
     const future = [30, 30, ...new Array<number>(28).fill(1)];
 
-    const forecast = windMember.fit(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: future }, options: { ratedPowerKw: CAPACITY } }).predict(30);
+    const forecast = windMember.fit(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: future }, options: { ratedPowerKw: RATED } }).predict(30);
 
-    expect(forecast[0]).toBe(CAPACITY);
+    expect(forecast[0]).toBe(RATED);
     expect(forecast[29]).toBe(0);
-    expect(forecast.every((p) => p >= 0 && p <= CAPACITY)).toBe(true);
+    expect(forecast.every((p) => p >= 0 && p <= RATED)).toBe(true);
   });
 
   it('counts the lead from the last observation when the latest steps are missing', () => {
@@ -102,8 +132,10 @@ describe('wind member', () => {
     const model = fitWind(history, { kind: 'wind', history: { wind_speed_ms: speed }, future: { wind_speed_ms: [6] } });
 
     // Lead 4 h from the last reading.
-    const w = persistenceWeight(history.y, speed.map((v) => model.curve!.evaluate(v)), 4);
-    expect(model.predict(1)[0]).toBeCloseTo(w * 1800 + (1 - w) * model.curve!.evaluate(6), 6);
+    const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
+    const { error, persistence } = curveCorrection(history.y, curveOfHistory, 4)!;
+    const ahead = model.curve!.evaluate(6);
+    expect(model.predict(1)[0]).toBeCloseTo(ahead + error * (1800 - curveOfHistory[curveOfHistory.length - 4]) + persistence * (1800 - ahead), 6);
   });
 
   it('serves wind only', () => {

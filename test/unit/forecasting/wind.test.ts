@@ -1,4 +1,4 @@
-import { fitPowerCurve, fitWind, curveCorrection, isotonicIncreasing, persistenceWeight, windMember } from '../../../shared/domain/forecasting/wind';
+import { correctionTerms, curveCorrection, type CurveCorrection, fitPowerCurve, fitWind, hourTrend, isotonicIncreasing, persistenceWeight, windMember } from '../../../shared/domain/forecasting/wind';
 import { fitNielsen } from '../../../shared/domain/forecasting/wind-nielsen';
 import type { RegularSeries } from '../../../shared/domain/forecasting/types';
 import { mulberry32 } from '../../helpers/seeded-random';
@@ -53,18 +53,32 @@ describe('wind member', () => {
     expect(persistenceWeight(y, c, 2)).toBeCloseTo(0.7, 9);
   });
 
-  it("learns each lead's weights of the curve's present error and of persistence by least squares", () => {
-    // y[i + k] - c[i + k] = 0.5 (y[i] - c[i]) + 0.2 (y[i] - c[i + k]) exactly at k = 3.
+  it("learns each lead's weights of the curve's present and recent error, of persistence and of the last hour's trend by least squares", () => {
+    // y[i + k] - c[i + k] = 0.5 (y[i] - c[i]) + 0.2 (y[i] - c[i + k]) + 0.3 (y[i] - y[i - 1]) + 0.4 (3-hour mean of y - c to i), k = 3.
     const c = Array.from({ length: 300 }, (_, i) => 1000 + 500 * Math.sin(i / 7) + 200 * Math.cos(i / 3));
-    const y = c.map((v, i) => v + (i < 3 ? 150 * (i - 1) : 0));
-    for (let i = 3; i < y.length; i++) y[i] = c[i] + 0.5 * (y[i - 3] - c[i - 3]) + 0.2 * (y[i - 3] - c[i]);
+    const y = c.map((v, i) => v + (i < 5 ? 150 * (i - 2) : 0));
+    const recent = (i: number) => (y[i] - c[i] + y[i - 1] - c[i - 1] + y[i - 2] - c[i - 2]) / 3;
+    for (let i = 5; i < y.length; i++) y[i] = c[i] + 0.5 * (y[i - 3] - c[i - 3]) + 0.2 * (y[i - 3] - c[i]) + 0.3 * (y[i - 3] - y[i - 4]) + 0.4 * recent(i - 3);
 
-    const correction = curveCorrection(y, c, 3)!;
+    const correction = curveCorrection(y, correctionTerms(y, c, 60), 3)!;
 
-    expect(correction.error).toBeCloseTo(0.5, 9);
-    expect(correction.persistence).toBeCloseTo(0.2, 9);
-    // Without any present error there is nothing to learn it from.
-    expect(curveCorrection(c, c, 3)).toBeNull();
+    expect(correction.error).toBeCloseTo(0.5, 3);
+    expect(correction.persistence).toBeCloseTo(0.2, 3);
+    expect(correction.trend).toBeCloseTo(0.3, 3);
+    expect(correction.recentError).toBeCloseTo(0.4, 3);
+    // Without any present error there is nothing to learn its weight from.
+    expect(curveCorrection(c, correctionTerms(c, c, 60), 3)).toBeNull();
+  });
+
+  it("takes the last hour's trend from hourly means at finer steps", () => {
+    const y = [0, 0, 0, 0, 0, 0, 6, 6, 6, 6, 6, 6, 12];
+
+    const trend = hourTrend(y, 10);
+
+    expect(Array.from(trend.slice(0, 6)).every(Number.isNaN)).toBe(true);
+    // The hour to step 11 against the hour before: 6 - 0; to step 12: (5 x 6 + 12) / 6 - (5 x 0 + 6) / 6.
+    expect(trend[11]).toBe(6);
+    expect(trend[12]).toBe(6);
   });
 
   it('corrects the curve of the forecast speed by its present error and the gap from the last value, per lead', () => {
@@ -78,13 +92,19 @@ describe('wind member', () => {
     const onCurve = model.curve!.evaluate(6);
     const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
     expect(onCurve).toBeCloseTo(trueCurve(6), -2);
-    const presentError = 1800 - curveOfHistory[curveOfHistory.length - 1];
-    forecast.forEach((f, j) => {
-      const { error, persistence } = curveCorrection(history.y, curveOfHistory, j + 1)!;
-      expect(f).toBeCloseTo(Math.min(CAPACITY, Math.max(0, onCurve + error * presentError + persistence * (1800 - onCurve))), 6);
-    });
+    const last = history.y.length - 1;
+    const terms = correctionTerms(history.y, curveOfHistory, 60);
+    const expected = (c: CurveCorrection) => {
+      const value = onCurve + c.error * (1800 - curveOfHistory[last]) + c.persistence * (1800 - onCurve) + c.trend * terms.trend[last] + c.recentError * terms.recentError[last];
+      return Math.min(CAPACITY, Math.max(0, value));
+    };
+    // Leads 1-6 and 8 have their own fit (the lead grid); lead 7 takes the mean of 6's and 8's coefficients.
+    for (const lead of [1, 2, 3, 4, 5, 6, 8]) expect(forecast[lead - 1]).toBeCloseTo(expected(curveCorrection(history.y, terms, lead)!), 6);
+    const [six, eight] = [curveCorrection(history.y, terms, 6)!, curveCorrection(history.y, terms, 8)!];
+    const seven = Object.fromEntries(Object.keys(six).map((key) => [key, (six[key as keyof CurveCorrection] + eight[key as keyof CurveCorrection]) / 2])) as unknown as CurveCorrection;
+    expect(forecast[6]).toBeCloseTo(expected(seven), 6);
     // Independent hourly speeds: persistence carries nothing.
-    for (let k = 1; k <= 24; k++) expect(Math.abs(curveCorrection(history.y, curveOfHistory, k)!.persistence)).toBeLessThan(0.02);
+    for (let k = 1; k <= 24; k++) expect(Math.abs(curveCorrection(history.y, terms, k)!.persistence)).toBeLessThan(0.02);
   });
 
   it('blends the last value and the curve by the persistence weight when the speed at the last value is missing', () => {
@@ -133,9 +153,12 @@ describe('wind member', () => {
 
     // Lead 4 h from the last reading.
     const curveOfHistory = speed.map((v) => model.curve!.evaluate(v));
-    const { error, persistence } = curveCorrection(history.y, curveOfHistory, 4)!;
+    const terms = correctionTerms(history.y, curveOfHistory, 60);
+    const c = curveCorrection(history.y, terms, 4)!;
     const ahead = model.curve!.evaluate(6);
-    expect(model.predict(1)[0]).toBeCloseTo(ahead + error * (1800 - curveOfHistory[curveOfHistory.length - 4]) + persistence * (1800 - ahead), 6);
+    const at = history.y.length - 4;
+    const expected = ahead + c.error * (1800 - curveOfHistory[at]) + c.persistence * (1800 - ahead) + c.trend * (1800 - history.y[at - 1]) + c.recentError * terms.recentError[at];
+    expect(model.predict(1)[0]).toBeCloseTo(Math.min(CAPACITY, Math.max(0, expected)), 6);
   });
 
   it('serves wind only', () => {

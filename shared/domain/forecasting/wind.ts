@@ -241,6 +241,7 @@ export function fitWind(history: RegularSeries, context: FitContext): WindModel 
   const present = lastIndex >= 0 ? [y[lastIndex] - onCurve[lastIndex], terms.trend[lastIndex], terms.recentError[lastIndex]] : [NaN];
   const [presentError, presentTrend, presentRecentError] = present;
   const fitted = new Map<number, CurveCorrection | null>();
+  const blendWeights = new Map<number, number>();
   const fittedAt = (k: number) => {
     if (!fitted.has(k)) fitted.set(k, curveCorrection(y, terms, k));
     return fitted.get(k)!;
@@ -269,7 +270,8 @@ export function fitWind(history: RegularSeries, context: FitContext): WindModel 
         const ahead = curve.evaluate(speed);
         const c = present.every(Number.isFinite) ? correctionAt(lag, grid) : null;
         if (c) return clampPower(ahead + c.error * presentError + c.persistence * (y[lastIndex] - ahead) + c.trend * presentTrend + c.recentError * presentRecentError, rated);
-        const w = persistenceWeight(y, onCurve, lag);
+        if (!blendWeights.has(lag)) blendWeights.set(lag, persistenceWeight(y, onCurve, lag));
+        const w = blendWeights.get(lag)!;
         return clampPower(w * y[lastIndex] + (1 - w) * ahead, rated);
       });
     },

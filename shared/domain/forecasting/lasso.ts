@@ -297,7 +297,7 @@ export interface LarsOptions {
  * Tibshirani 2004, Ann. Stat. 32(2), section 3.1), on the Gram matrix: the estimator of scikit-learn's
  * LassoLarsIC that LEAR uses. Each step moves the active coefficients along the equiangular direction until
  * an inactive feature's correlation ties (it joins) or an active coefficient reaches zero (it leaves). The
- * Cholesky factor of the active Gram block grows by one row per join and is rebuilt after a leave. Returns
+ * Cholesky factor of the active Gram block grows by one row per join and is downdated after a leave. Returns
  * the solutions at the knots, lambda decreasing, ending at `lambdaMin` when given.
  */
 export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}): LassoSolution[] {
@@ -347,6 +347,31 @@ export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}):
     for (const j of members) isActive[j] = 0;
     for (const j of members) if (!grow(j)) excluded[j] = 1;
   };
+  /**
+   * Drops the k-th active feature from the factor in O(m^2): its row is removed and the rows below, one entry too
+   * long, are rotated back to triangular by Givens rotations (Golub & Van Loan, section 6.5.4); a rebuild where a
+   * rotation meets a zero pivot.
+   */
+  const drop = (k: number) => {
+    const m = active.length;
+    isActive[active[k]] = 0;
+    active.splice(k, 1);
+    for (let i = k; i < m - 1; i++) for (let col = 0; col <= i + 1; col++) chol[i * p + col] = chol[(i + 1) * p + col];
+    for (let i = k; i < m - 1; i++) {
+      const x = chol[i * p + i];
+      const y = chol[i * p + i + 1];
+      const r = Math.hypot(x, y);
+      if (!(r > 0)) return rebuild();
+      const cos = x / r;
+      const sin = y / r;
+      for (let row = i; row < m - 1; row++) {
+        const u = chol[row * p + i];
+        const v = chol[row * p + i + 1];
+        chol[row * p + i] = cos * u + sin * v;
+        chol[row * p + i + 1] = cos * v - sin * u;
+      }
+    }
+  };
   /** Solves (L L') x = rhs on the active block. */
   const solveActive = (rhs: Float64Array): Float64Array => choleskySubstitute(chol, p, active.length, rhs);
 
@@ -361,11 +386,18 @@ export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}):
     const m = active.length;
     const signs = Float64Array.from(active, (j) => Math.sign(c[j]) || 1);
     const w = solveActive(signs); // G_AA w = s_A, so a_j = s_j on the active set
-    for (let j = 0; j < p; j++) {
-      let s = 0;
-      const row = j * p;
-      for (let k = 0; k < m; k++) s += gram[row + active[k]] * w[k];
-      a[j] = s;
+    // a = G[:, A] w over the active rows of the symmetric Gram (contiguous), four rows per pass over a.
+    a.fill(0);
+    let q = 0;
+    for (; q + 3 < m; q += 4) {
+      const [r0, r1, r2, r3] = [active[q] * p, active[q + 1] * p, active[q + 2] * p, active[q + 3] * p];
+      const [w0, w1, w2, w3] = [w[q], w[q + 1], w[q + 2], w[q + 3]];
+      for (let j = 0; j < p; j++) a[j] += gram[r0 + j] * w0 + gram[r1 + j] * w1 + gram[r2 + j] * w2 + gram[r3 + j] * w3;
+    }
+    for (; q < m; q++) {
+      const row = active[q] * p;
+      const wq = w[q];
+      for (let j = 0; j < p; j++) a[j] += gram[row + j] * wq;
     }
     // The step gamma lowers every active |c_j| from C to C - gamma.
     let gamma = C - n * lambdaMin;
@@ -398,9 +430,7 @@ export function larsLassoPath(problem: LassoProblem, options: LarsOptions = {}):
     C -= gamma;
     if (leaver >= 0) {
       beta[active[leaver]] = 0;
-      isActive[active[leaver]] = 0;
-      active.splice(leaver, 1);
-      rebuild();
+      drop(leaver);
     } else if (joiner >= 0 && !grow(joiner)) {
       excluded[joiner] = 1;
     }

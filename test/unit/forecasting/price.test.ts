@@ -146,6 +146,32 @@ describe('the lasso estimator', () => {
     descent.coefficients.forEach((b, j) => expect(b).toBeCloseTo(lars[j], 6));
     expect(descent.coefficients.filter((b) => b === 0).length).toBeGreaterThan(10);
   });
+
+  it('keeps the lasso conditions at every knot where a coefficient leaves the path (the factor downdated, not rebuilt)', () => {
+    // Prepare: 60 observations of 24 features on 3 factors, so coefficients cross zero on the way down.
+    const noise = normals(5);
+    const factors = Array.from({ length: 60 }, () => [noise(), noise(), noise()]);
+    const x = new Matrix(60, 24);
+    for (let i = 0; i < 60; i++) for (let j = 0; j < 24; j++) x.set(i, j, factors[i][j % 3] + 0.2 * noise());
+    const centred = x.clone().subRowVector(x.mean('column'));
+    const raw = Array.from({ length: 60 }, (_, i) => x.get(i, 0) - x.get(i, 4) + 0.5 * x.get(i, 8) + 0.3 * noise());
+    const mean = raw.reduce((s, v) => s + v, 0) / 60;
+    const yc = raw.map((v) => v - mean);
+
+    // Act
+    const path = larsLassoPath(lassoProblem(centred, yc), { lambdaMin: 1e-3 });
+
+    // Assess: some knot drops a coefficient, and every knot is a lasso solution at its lambda.
+    expect(path.some((knot, k) => k > 0 && Array.from(knot.beta).some((b, j) => b === 0 && path[k - 1].beta[j] !== 0))).toBe(true);
+    for (const knot of path) {
+      const fitted = centred.mmul(Matrix.columnVector(Array.from(knot.beta))).to1DArray();
+      for (let j = 0; j < 24; j++) {
+        const correlation = yc.reduce((s, v, i) => s + centred.get(i, j) * (v - fitted[i]), 0) / 60;
+        if (knot.beta[j] !== 0) expect(correlation).toBeCloseTo(knot.lambda * Math.sign(knot.beta[j]), 8);
+        else expect(Math.abs(correlation)).toBeLessThanOrEqual(knot.lambda + 1e-8);
+      }
+    }
+  });
 });
 
 describe('priceLearMember', () => {

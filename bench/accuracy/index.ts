@@ -13,6 +13,8 @@
  *   ACCURACY_QUICK=1 (or -- --quick)            few origins per set (8 days; 24 wind origins), for iterating
  *   ACCURACY_FULL=1 (or -- --full)              every candidate day (NP's test period: all 728), dshw everywhere
  *   ACCURACY_ORIGINS=load=14,price=28           origins per set by kind, instead of the mode's (solar: PVOD twice)
+ *   ACCURACY_NP_EVERY_DAY=0                     Nord Pool 2017-18 with fundamentals on `price` origins like the other
+ *                                               price sets, not on every day of its test period (the default but in quick mode)
  *   ACCURACY_WORKERS=2                          child processes evaluating sets in parallel
  *   ACCURACY_R=0                                skip the R peers even where Rscript is installed
  *   ACCURACY_DSHW=some|all|none                 dshw (a minute per origin) on every 4th origin of Taylor and the
@@ -59,13 +61,16 @@ function readOptions(env = process.env): Options {
     r: env.ACCURACY_R !== '0',
     dshw: (env.ACCURACY_DSHW as Options['dshw'] | undefined) ?? (full ? 'all' : 'some'),
     resamples: Number(env.ACCURACY_RESAMPLES ?? 1000),
-    origins: Object.fromEntries(
-      (env.ACCURACY_ORIGINS ?? '')
-        .split(',')
-        .map((pair) => pair.split('=').map((s) => s.trim()))
-        .filter(([kind, count]) => (ACCURACY_KINDS as readonly string[]).includes(kind) && Number(count) > 0)
-        .map(([kind, count]) => [kind, Number(count)]),
-    ),
+    origins: {
+      ...Object.fromEntries(
+        (env.ACCURACY_ORIGINS ?? '')
+          .split(',')
+          .map((pair) => pair.split('=').map((s) => s.trim()))
+          .filter(([kind, count]) => (ACCURACY_KINDS as readonly string[]).includes(kind) && Number(count) > 0)
+          .map(([kind, count]) => [kind, Number(count)]),
+      ),
+      ...(env.ACCURACY_NP_EVERY_DAY === '0' ? { nordPoolTestEveryDay: false } : {}),
+    },
   };
 }
 
@@ -160,7 +165,7 @@ export async function benchAccuracy(): Promise<void> {
   const header = [
     `# Forecast accuracy on every data set (${new Date().toISOString()})`,
     '',
-    `\`npm run bench -- accuracy\`${Object.keys(options.origins).length ? ` with ACCURACY_ORIGINS=${process.env.ACCURACY_ORIGINS}` : ''}${partial ? ' (PARTIAL run: ' + JSON.stringify({ kinds: options.kinds, sets: options.sets, quick: options.quick, gaps: options.gaps }) + ')' : ''}${options.full ? ', full mode' : ''}. Rolling origins spread over each set's span; at each origin the history a user would send (load and wind 56 days, solar 90, prices up to 4 years), the engine's choice (\`ensemble\`, with its ${COVERAGE * 100}% intervals) and every member alone through \`forecastSeries\`. Ratios are paired over the same origins and steps, with percentile 95% intervals from ${options.resamples} bootstrap resamples of the origins (seed 18).`,
+    `\`npm run bench -- accuracy\`${process.env.ACCURACY_ORIGINS ? ` with ACCURACY_ORIGINS=${process.env.ACCURACY_ORIGINS}` : ''}${options.kinds.includes('price') && counts.nordPoolTestEveryDay ? ' (Nord Pool 2017-18 with fundamentals: every day of its test period)' : ''}${partial ? ' (PARTIAL run: ' + JSON.stringify({ kinds: options.kinds, sets: options.sets, quick: options.quick, gaps: options.gaps }) + ')' : ''}${options.full ? ', full mode' : ''}. Rolling origins spread over each set's span; at each origin the history a user would send (load and wind 56 days, solar 90, prices up to 4 years), the engine's choice (\`ensemble\`, with its ${COVERAGE * 100}% intervals) and every member alone through \`forecastSeries\`. Ratios are paired over the same origins and steps, with percentile 95% intervals from ${options.resamples} bootstrap resamples of the origins (seed 18).`,
     '',
     `Wall time ${seconds.toFixed(0)} s on ${options.workers} workers; per kind (sum of set times): ${Object.entries(secondsByKind).map(([k, s]) => `${k} ${s.toFixed(0)} s`).join(', ')}.${withR ? ' R peers ran beside the engine (stlf on every load origin; dshw on ' + (options.dshw === 'all' ? 'every one' : options.dshw === 'some' ? "every 4th of Taylor's and the GEFCom total's" : 'none') + ').' : ' R peers: not run (Rscript with the forecast package absent, or ACCURACY_R=0).'}`,
     ...(rErrors.length ? ['', `R errors: ${rErrors.join('; ')}`] : []),

@@ -189,7 +189,7 @@ function runEngine(set: AccuracySet): {
 
 /** The load sets the comparison runs on: history only (stlf gets no weather), those the accuracy bench gives R. */
 export function stlfSets(options: StlfOptions): AccuracySet[] {
-  const counts = { load: options.origins, solar: 0, wind: 0, price: 0 };
+  const counts = { load: options.origins, solar: 0, wind: 0, price: 0, nordPoolTestEveryDay: false };
   const wanted = (s: AccuracySet) => (options.sets.length ? options.sets.some((f) => s.name.toLowerCase().includes(f)) : !options.roles || options.roles.includes(s.role));
   return accuracySets(['load'], counts, false).filter((s) => s.rPeers && !s.exogenous && wanted(s));
 }

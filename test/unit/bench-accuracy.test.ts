@@ -1,3 +1,4 @@
+import { accuracySets, DEFAULT_ORIGINS, QUICK_ORIGINS } from '../../bench/accuracy/datasets';
 import { bootstrap, pairedRatio } from '../../bench/accuracy/bootstrap';
 import { hourStarts, localMidnights, spreadOrigins } from '../../bench/accuracy/origins';
 import { pairSums } from '../../bench/accuracy/scores';
@@ -92,5 +93,17 @@ describe('pairSums', () => {
     const sums = pairSums(actuals, a, b, (y, f) => Math.abs(y - f));
     // Origin 0: only lead 0 (lead 1 b is NaN, lead 2 the actual); origin 1: a failed; origin 2: all three.
     expect(sums).toEqual({ a: [0, 3], b: [1, 3], steps: 4 });
+  });
+});
+
+describe('the price sets', () => {
+  it("give Nord Pool's 2017-18 test period with fundamentals every one of its days, except in quick mode", () => {
+    const npTest = (counts: typeof DEFAULT_ORIGINS) => accuracySets(['price'], counts, false).filter((s) => s.name === 'nord pool 2016-12-27..2018-12-24');
+    const [withFundamentals, without] = npTest(DEFAULT_ORIGINS);
+    expect(withFundamentals.variant).toMatch(/^fundamentals/);
+    expect(withFundamentals.origins.length).toBe(728);
+    expect(without.origins.length).toBe(DEFAULT_ORIGINS.price);
+    expect(npTest(QUICK_ORIGINS).map((s) => s.origins.length)).toEqual([QUICK_ORIGINS.price, QUICK_ORIGINS.price]);
+    expect(npTest({ ...DEFAULT_ORIGINS, nordPoolTestEveryDay: false })[0].origins.length).toBe(DEFAULT_ORIGINS.price);
   });
 });

@@ -6,7 +6,7 @@ import { meanProfileMember, persistenceMember, seasonalNaiveMember, smartPersist
 import { holtWintersDailyMember, holtWintersMember } from './holt-winters';
 import { loadRegressionMember } from './load';
 import { mstlEtsMember } from './mstl';
-import { epftoolboxNaiveMember, priceLearMedianMember, priceLearMember } from './price';
+import { epftoolboxNaiveMember, priceLearMedianMember, priceLearMember, priceLearVstMember } from './price';
 import { pvPhysicalMember } from './pv-physical';
 import { solarClearSkyMember } from './solar';
 import { clearSkyIndexPersistenceMember } from './solar-persistence';
@@ -33,6 +33,7 @@ export const ALL_MEMBERS: readonly ForecastMember[] = [
   windArMember,
   priceLearMember,
   priceLearMedianMember,
+  priceLearVstMember,
   epftoolboxNaiveMember,
 ];
 

@@ -39,6 +39,7 @@ import { IANAZone } from 'luxon';
 import { clearSkyGhiAt } from '../weather/clear-sky';
 import { informationCriterion, larsLassoPath, type LassoProblem, type LassoSolution } from './lasso';
 import { fillLinear } from './regularise';
+import { asinhTransform, fitInvariantScaler, fitPriceTransform, median, PRICE_TRANSFORMS, type InvariantScaler, type PriceTransform, type PriceTransformName } from './price-transforms';
 import { HOUR_MS, stepsPerDay, type Exogenous, type FitContext, type FittedModel, type ForecastMember, type RegularSeries } from './types';
 
 /** Lags of the price, in days, each at all 24 hours (Lago et al. 2021, eq. 5). */
@@ -53,44 +54,10 @@ export const SHORT_CALIBRATION_DAYS = 56;
 export const MIN_CALIBRATION_DAYS = 28;
 const MAX_LAG_DAYS = 7;
 const HOURS = 24;
-/** MAD to standard deviation for normal data: 1 / Phi^-1(0.75). */
-export const MAD_TO_SD = 1.482602218505602;
 /** A forecast in the transformed space is kept within this multiple of the training range (recursion guard). */
 const TRANSFORMED_RANGE_GUARD = 1.5;
 /** Site latitude for the clear-sky proxy when none is given. */
 const DEFAULT_LATITUDE = 50;
-
-// ---------------------------------------------------------------- the invariant (asinh) transform
-
-/** Median and scaled median absolute deviation, the location and scale of the invariant transform. */
-export interface InvariantScaler {
-  median: number;
-  mad: number;
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (!sorted.length) return 0;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Median and MAD (scaled to a normal standard deviation) of the finite values; a zero MAD falls back to 1. */
-export function fitInvariantScaler(values: ArrayLike<number>): InvariantScaler {
-  const list = Array.from(values);
-  const m = median(list);
-  const mad = median(list.map((v) => Math.abs(v - m))) * MAD_TO_SD;
-  return { median: m, mad: mad > 0 ? mad : 1 };
-}
-
-/** asinh((x - median) / MAD) (Uniejewski, Weron & Ziel 2018, J. Financ. Econom. 16(2), eq. 11). */
-export function asinhTransform(x: number, scaler: InvariantScaler): number {
-  return Math.asinh((x - scaler.median) / scaler.mad);
-}
-
-export function inverseAsinhTransform(z: number, scaler: InvariantScaler): number {
-  return Math.sinh(z) * scaler.mad + scaler.median;
-}
 
 // ---------------------------------------------------------------- local hour grid
 
@@ -152,16 +119,21 @@ interface PriceOptions {
   duckCurve: boolean;
   calibrationWindows?: number[];
   lambdaRule: 'lear' | 'aic';
+  transforms: PriceTransformName[];
 }
 
-function priceOptions(options: Record<string, unknown> | undefined): PriceOptions {
+function priceOptions(options: Record<string, unknown> | undefined, defaultTransforms: readonly PriceTransformName[]): PriceOptions {
   const windows = options?.calibrationWindows;
   if (windows !== undefined && (!Array.isArray(windows) || !windows.every((w) => Number.isInteger(w) && w >= 1))) {
     throw new RangeError('calibrationWindows must be a list of positive whole numbers of days');
   }
   const rule = options?.lambdaRule ?? 'lear';
   if (rule !== 'lear' && rule !== 'aic') throw new RangeError("lambdaRule must be 'lear' or 'aic'");
-  return { duckCurve: options?.duckCurve === true, calibrationWindows: windows as number[] | undefined, lambdaRule: rule };
+  const transforms = options?.priceTransforms ?? defaultTransforms;
+  if (!Array.isArray(transforms) || !transforms.length || !transforms.every((t) => (PRICE_TRANSFORMS as readonly unknown[]).includes(t))) {
+    throw new RangeError(`priceTransforms must be a list of ${PRICE_TRANSFORMS.join(', ')}`);
+  }
+  return { duckCurve: options?.duckCurve === true, calibrationWindows: windows as number[] | undefined, lambdaRule: rule, transforms: transforms as PriceTransformName[] };
 }
 
 /** The inputs of one family of models: which exogenous grids, and which solar proxy for the duck curve. */
@@ -185,7 +157,7 @@ interface HourModel {
 }
 
 interface WindowModel {
-  priceScalers: InvariantScaler[];
+  priceTransforms: PriceTransform[];
   exogenousScalers: InvariantScaler[][];
   hours: HourModel[];
 }
@@ -203,11 +175,11 @@ function hourlyScalers(cells: Float64Array, from: number, to: number): Invariant
 const baseFeatureCount = (exogenous: number) => PRICE_LAG_DAYS.length * HOURS + exogenous * EXOGENOUS_LAG_DAYS.length * HOURS + 7;
 
 /** The base features of day `d` (shared by the 24 hour models), written into `out`. */
-function baseFeatures(d: number, dayNumber: number, prices: Float64Array, set: FeatureSet, model: Pick<WindowModel, 'priceScalers' | 'exogenousScalers'>, out: Float64Array): void {
+function baseFeatures(d: number, dayNumber: number, prices: Float64Array, set: FeatureSet, model: Pick<WindowModel, 'priceTransforms' | 'exogenousScalers'>, out: Float64Array): void {
   let k = 0;
   for (const lag of PRICE_LAG_DAYS) {
     const row = (d - lag) * HOURS;
-    for (let h = 0; h < HOURS; h++) out[k++] = asinhTransform(prices[row + h], model.priceScalers[h]);
+    for (let h = 0; h < HOURS; h++) out[k++] = model.priceTransforms[h].forward(prices[row + h]);
   }
   set.exogenous.forEach((grid, v) => {
     for (const lag of EXOGENOUS_LAG_DAYS) {
@@ -227,6 +199,7 @@ interface FitWindowInput {
   days: number;
   firstDayNumber: number;
   lambdaRule: 'lear' | 'aic';
+  transform: PriceTransformName;
 }
 
 /**
@@ -309,8 +282,12 @@ function fitWindow(input: FitWindowInput): WindowModel {
   const { prices, set, lastDay, days, firstDayNumber } = input;
   const firstDay = lastDay - days + 1;
   const scaleFrom = firstDay - MAX_LAG_DAYS;
-  const model: Pick<WindowModel, 'priceScalers' | 'exogenousScalers'> = {
-    priceScalers: hourlyScalers(prices, scaleFrom, lastDay),
+  const model: Pick<WindowModel, 'priceTransforms' | 'exogenousScalers'> = {
+    priceTransforms: Array.from({ length: HOURS }, (_, h) => {
+      const values: number[] = [];
+      for (let d = scaleFrom; d <= lastDay; d++) values.push(prices[d * HOURS + h]);
+      return fitPriceTransform(input.transform, values);
+    }),
     exogenousScalers: set.exogenous.map((grid) => hourlyScalers(grid, scaleFrom, lastDay)),
   };
   const p = baseFeatureCount(set.exogenous.length);
@@ -321,7 +298,7 @@ function fitWindow(input: FitWindowInput): WindowModel {
   for (let i = 0; i < days; i++) {
     const d = firstDay + i;
     baseFeatures(d, firstDayNumber + d, prices, set, model, raw.subarray(i * p, (i + 1) * p));
-    for (let h = 0; h < HOURS; h++) targets[i * HOURS + h] = asinhTransform(prices[d * HOURS + h], model.priceScalers[h]);
+    for (let h = 0; h < HOURS; h++) targets[i * HOURS + h] = model.priceTransforms[h].forward(prices[d * HOURS + h]);
   }
   // Standardise; columns constant over the window (a weekday absent, a flat input) carry no information.
   const means = columnMeans(raw, days, p);
@@ -380,13 +357,13 @@ function fitWindow(input: FitWindowInput): WindowModel {
 }
 
 /**
- * Window models kept for reuse: the engine fits price_lear and price_lear_median on the same histories. It validates
- * on up to 14 folds plus the final fit, four windows each (60 models), and the median member reads them in the order
- * LEAR wrote them: with fewer than 60 places, least-recently-used eviction dropped each model just before its second
- * read, and every forecast without fundamentals fitted its windows twice (4 years of Belgian prices: 20.5 s -> 9 s).
- * About 70 kB a model.
+ * Window models kept for reuse: the engine fits price_lear, price_lear_median and price_lear_vst on the same
+ * histories. It validates on up to 14 folds plus the final fit, four windows each per transform (120 models), and
+ * the other members read them in the order price_lear wrote them: with fewer places than a pass needs,
+ * least-recently-used eviction dropped each model just before its second read, and every forecast without
+ * fundamentals fitted its windows twice (4 years of Belgian prices: 20.5 s -> 9 s). About 70 kB a model.
  */
-const WINDOW_CACHE_SIZE = 128;
+const WINDOW_CACHE_SIZE = 192;
 const windowCache = new Map<string, WindowModel>();
 
 /** Two FNV-1a hashes (64 bits together) of the words of the cells a window model reads. */
@@ -412,7 +389,7 @@ function cachedWindow(input: FitWindowInput): WindowModel {
   const from = (input.lastDay - input.days + 1 - MAX_LAG_DAYS) * HOURS;
   const to = (input.lastDay + 1) * HOURS;
   const arrays = [input.prices, ...input.set.exogenous, ...(input.set.duck ? [input.set.duck] : [])];
-  const key = `${input.days}|${input.firstDayNumber + input.lastDay}|${input.lambdaRule}|${input.set.exogenous.length}|${input.set.duck ? 1 : 0}|${hashCells(arrays, from, to)}`;
+  const key = `${input.days}|${input.firstDayNumber + input.lastDay}|${input.lambdaRule}|${input.transform}|${input.set.exogenous.length}|${input.set.duck ? 1 : 0}|${hashCells(arrays, from, to)}`;
   const hit = windowCache.get(key);
   if (hit) {
     windowCache.delete(key);
@@ -435,7 +412,7 @@ function predictDay(model: WindowModel, d: number, dayNumber: number, prices: Fl
       if (hour.beta[c] !== 0) z += (hour.beta[c] * (row[hour.columns[c]] - hour.means[c])) / hour.scales[c];
     }
     if (hour.duck && set.duck) z += (hour.duck.beta * (set.duck[d * HOURS + h] - hour.duck.mean)) / hour.duck.scale;
-    return inverseAsinhTransform(Math.min(Math.max(z, hour.low), hour.high), model.priceScalers[h]);
+    return model.priceTransforms[h].inverse(Math.min(Math.max(z, hour.low), hour.high));
   });
 }
 
@@ -464,6 +441,8 @@ function clearSkyCells(firstHour: number, size: number, offset: OffsetMinutes, l
 interface LearSpec {
   name: string;
   windows: readonly number[];
+  /** Transforms of the prices, each fitted on every window (the option `priceTransforms` overrides them). */
+  transforms: readonly PriceTransformName[];
   combine: (forecasts: number[]) => number;
 }
 
@@ -473,7 +452,7 @@ function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): F
   const step = history.stepMinutes;
   if (!(step > 0 && step <= 60 && 60 % step === 0)) throw new RangeError(`${spec.name} needs an hourly or sub-hourly series, got ${step}-minute steps`);
   if (!history.t.length) throw new RangeError(`${spec.name} needs a history`);
-  const options = priceOptions(context.options);
+  const options = priceOptions(context.options, spec.transforms);
   const perDay = stepsPerDay(step);
   const wanted = options.calibrationWindows ?? [...spec.windows];
   // Only the tail the longest window needs (plus its lags and a partial day) is read.
@@ -538,7 +517,7 @@ function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): F
   const loadVariable = usable.find((v) => /load/i.test(v.name));
 
   const fitSet = (set: FeatureSet, days = windows) =>
-    days.map((w) => cachedWindow({ prices, set, lastDay: lastTrainingDay, days: w, firstDayNumber, lambdaRule: options.lambdaRule }));
+    days.flatMap((w) => options.transforms.map((transform) => cachedWindow({ prices, set, lastDay: lastTrainingDay, days: w, firstDayNumber, lambdaRule: options.lambdaRule, transform })));
   const fullSet: FeatureSet = {
     exogenous: usable.map((v) => v.grid),
     duck: options.duckCurve ? (solarVariable ? solarShare(solarVariable.grid, loadVariable?.grid) : clearSkyUpTo(size)) : undefined,
@@ -582,7 +561,7 @@ export const priceLearMember: ForecastMember = {
   name: 'price_lear',
   supports: (kind) => kind === 'price',
   minHistory: (stepMinutes) => (MIN_CALIBRATION_DAYS + MAX_LAG_DAYS + 1) * stepsPerDay(stepMinutes),
-  fit: (history, context) => fitLear(history, context, { name: 'price_lear', windows: LEAR_CALIBRATION_WINDOWS_DAYS, combine: meanOf }),
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear', windows: LEAR_CALIBRATION_WINDOWS_DAYS, transforms: ['asinh'], combine: meanOf }),
 };
 
 /**
@@ -598,7 +577,19 @@ export const priceLearMedianMember: ForecastMember = {
   name: 'price_lear_median',
   supports: (kind) => kind === 'price',
   minHistory: priceLearMember.minHistory,
-  fit: (history, context) => fitLear(history, context, { name: 'price_lear_median', windows: LEAR_CALIBRATION_WINDOWS_DAYS, combine: median }),
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear_median', windows: LEAR_CALIBRATION_WINDOWS_DAYS, transforms: ['asinh'], combine: median }),
+};
+
+/**
+ * LEAR averaged over two variance-stabilising transforms, asinh and N-PIT, each on the four calibration windows
+ * (eight models): Uniejewski, Weron & Ziel (2018) found the average over transforms more accurate than any one of
+ * them, as averaging over windows is. Its asinh models are price_lear's (cachedWindow).
+ */
+export const priceLearVstMember: ForecastMember = {
+  name: 'price_lear_vst',
+  supports: (kind) => kind === 'price',
+  minHistory: priceLearMember.minHistory,
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear_vst', windows: LEAR_CALIBRATION_WINDOWS_DAYS, transforms: ['asinh', 'npit'], combine: meanOf }),
 };
 
 // ---------------------------------------------------------------- the naive reference

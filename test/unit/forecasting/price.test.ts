@@ -1,6 +1,7 @@
 import { Matrix } from 'ml-matrix';
 import { fitLasso, larsLassoPath, lassoProblem, softThreshold } from '../../../shared/domain/forecasting/lasso';
-import { asinhTransform, fitInvariantScaler, inverseAsinhTransform, MAD_TO_SD, priceLearMember } from '../../../shared/domain/forecasting/price';
+import { priceLearMember, priceLearVstMember } from '../../../shared/domain/forecasting/price';
+import { asinhTransform, fitInvariantScaler, inverseAsinhTransform, MAD_TO_SD } from '../../../shared/domain/forecasting/price-transforms';
 import { forecastSeries } from '../../../shared/domain/forecasting/engine';
 import { DAY_MS, HOUR_MS, stepsPerDay, type FitContext, type ForecastMember, type RegularSeries } from '../../../shared/domain/forecasting/types';
 
@@ -364,5 +365,16 @@ describe('the engine on prices', () => {
     // Assess
     expect(counting.fits).toBe(7 + 1);
     expect(result.weights.price_lear).toBe(1);
+  });
+
+  it('anchors on LEAR averaged over transforms where that member takes part', () => {
+    const y = syntheticPrices(64, 11);
+    const load = y.map((_, i) => 1000 + 200 * Math.sin((2 * Math.PI * i) / 24));
+    const context = { kind: 'price' as const, options: { calibrationWindows: [28] }, history: { load_forecast: load }, future: { load_forecast: load.slice(0, 24) } };
+
+    const result = forecastSeries(hourly(y), { horizonSteps: 24, coverage: 0.9, context, members: [counted(), priceLearMember, priceLearVstMember] });
+
+    expect(result.weights.price_lear_vst).toBe(1);
+    expect(result.weights.price_lear ?? 0).toBe(0);
   });
 });

@@ -50,11 +50,13 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Handlers that solve year-long programmes (HiGHS is single-threaded): Lambda gives a whole vCPU from 1,769 MB,
- * against 0.58 at the default 1,024, and a year's sizing needs the whole core to answer within API Gateway's 30 s.
+ * Handlers that need a whole core to answer within API Gateway's 30 s: Lambda gives a whole vCPU from 1,769 MB,
+ * against 0.58 at the default 1,024. Those that solve year-long programmes (HiGHS is single-threaded: a year's
+ * sizing), and the price forecast, whose LEAR fits on four years of prices and fundamentals take most of 20 s
+ * on one core (eight window models per validation fold).
  */
-export const SOLVER_MODULES: ReadonlySet<string> = new Set(['optimize-dispatch', 'dispatch-mpc', 'battery-sizing']);
-export const SOLVER_MEMORY_MB = 1769;
+export const WHOLE_CORE_MODULES: ReadonlySet<string> = new Set(['optimize-dispatch', 'dispatch-mpc', 'battery-sizing', 'price-forecast']);
+export const WHOLE_CORE_MEMORY_MB = 1769;
 
 export class ApiStack extends Stack {
   readonly api: ServiceApi;
@@ -84,7 +86,7 @@ export class ApiStack extends Stack {
           module,
           settings,
           description: `${module}: ${served.join(', ')}`.slice(0, 256),
-          ...(SOLVER_MODULES.has(module) ? { memorySize: SOLVER_MEMORY_MB } : {}),
+          ...(WHOLE_CORE_MODULES.has(module) ? { memorySize: WHOLE_CORE_MEMORY_MB } : {}),
         }),
       );
     }

@@ -14,7 +14,7 @@ import { handlerModules, ROUTES, routeKey } from '../../shared/routes';
 import { GSI1, TABLE_KEY_LAYOUT, TABLES, TTL_ATTRIBUTE } from '../../shared/store/tables';
 import { runtimeFiles } from '../../lib/bundling';
 import { CONSOLE_STACK_ID } from '../../lib/energy-app';
-import { SOLVER_MEMORY_MB, SOLVER_MODULES } from '../../lib/api-stack';
+import { WHOLE_CORE_MEMORY_MB, WHOLE_CORE_MODULES } from '../../lib/api-stack';
 
 const ROOT = path.resolve(__dirname, '../..');
 const { regions: REGIONS, stage: STAGE } = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')).context as { regions: string[]; stage: string };
@@ -179,12 +179,13 @@ describe.each(REGIONS)('in %s', (region) => {
     }
   });
 
-  it('creates one function per handler module and worker: nodejs22.x on arm64, traced, with the config environment; the solvers with a whole vCPU', () => {
+  it('creates one function per handler module and worker: nodejs22.x on arm64, traced, with the config environment; the solvers and the price forecast with a whole vCPU', () => {
     const modules = handlerModules(CLOUD_ROUTES);
     expect([...functionOf.keys()].sort()).toEqual([...modules, ...WORKER_MODULES].sort());
+    expect(apiResources[functionOf.get('price-forecast')!].Properties.MemorySize).toBe(1769);
     for (const module of modules) {
       const fn = apiResources[functionOf.get(module)!].Properties;
-      const memory = SOLVER_MODULES.has(module) ? SOLVER_MEMORY_MB : 1024;
+      const memory = WHOLE_CORE_MODULES.has(module) ? WHOLE_CORE_MEMORY_MB : 1024;
       expect(fn).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: memory, Timeout: 29, TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
       const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(env).toMatchObject({

@@ -99,7 +99,8 @@ export const ENGINE_FOLDS = 14;
  *   Ten folds gave Belgium 2015-18 0.765, more than LEAR alone.
  * - with fundamentals, LEAR leads every other member by far and seven folds take it alone: Nord Pool 2013-16
  *   0.555 -> 0.520, 2017-18 0.584 -> 0.518. Fourteen would make a cold forecast on four years of Belgian prices
- *   and fundamentals take 24 s instead of 14 s (each fold is a LEAR fit on four windows).
+ *   and fundamentals take 24 s instead of 14 s (each fold was then a LEAR fit on four windows; on price_lear_vst's
+ *   eight, seven folds take 20 s).
  * - the shrinkage by the one-standard-error rule, as wind and solar (the bench's 14 origins, MAE over the better of
  *   LEAR and the naive, without fundamentals): TUNE Nord Pool 2013-16 0.996 -> 0.991, Belgium 2015-18 0.974 -> 0.990;
  *   REPORT Nord Pool 2017-18 1.033 -> 0.999, Belgium 2019-20 1.105 -> 1.049. With fundamentals, unchanged (LEAR alone).

@@ -6,14 +6,16 @@
  *   at all 24 hours, each exogenous variable (load, wind, solar forecasts...) at D, D-1 and D-7 at all
  *   24 hours, and 7 day-of-week dummies;
  * - prices and exogenous inputs pass through the variance-stabilising "invariant" transform
- *   asinh((x - median) / MAD) per hour (Uniejewski, Weron & Ziel 2018), forecasts through its inverse;
+ *   asinh((x - median) / MAD) per hour (Uniejewski, Weron & Ziel 2018), forecasts through its inverse; the
+ *   prices may take another transform instead (./price-transforms, option `priceTransforms`);
  * - each model is estimated by LASSO along its exact LARS path, lambda chosen by LARS-IC's AIC (./lasso);
  * - the forecast is the mean over calibration windows of 56, 84, 364 and 728 days, those the history
  *   covers (the paper's ensemble of two short and two long windows, the long ones as issue 18 sets them),
  *   and over the most recent up to 8 weeks when it covers none of them.
  *
- * Three members: `price_lear` (the above), `price_lear_median` (the hourly median over the same windows)
- * and `epftoolbox_naive` (the paper's reference). Window models are memoised on their inputs, so members and calls that need the same
+ * Four members: `price_lear` (the above), `price_lear_median` (the hourly median over the same windows),
+ * `price_lear_vst` (the mean over the asinh and N-PIT transforms, each on the same windows) and
+ * `epftoolbox_naive` (the paper's reference). Window models are memoised on their inputs, so members and calls that need the same
  * window on the same data fit it once.
  *
  * Days and hours are local (context.timezone, default UTC). The models work on a grid of local hours: a

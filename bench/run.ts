@@ -10,6 +10,7 @@
  *   npm run bench -- console      the web console's compressed script size and chart render time in Chromium
  *   npm run bench -- mpc          closed-loop MPC over two weeks against perfect foresight and a day-ahead plan
  *   npm run bench -- sizing       battery sizing on a year: the LP's size against an exhaustive grid of sizes
+ *   npm run bench -- latency      a year of hourly history + 48 h through the API, on series the runtime has not seen
  */
 import { benchFoundation } from './foundation';
 import { benchIngestion } from './ingestion';
@@ -28,8 +29,9 @@ import { benchBundles } from './bundles';
 import { benchConsole } from './console';
 import { benchMpc } from './mpc';
 import { benchSizing } from './sizing';
+import { benchLatency } from './latency';
 
-const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles, console: benchConsole, mpc: benchMpc, sizing: benchSizing };
+const BENCHES: Record<string, () => Promise<void>> = { foundation: benchFoundation, ingestion: benchIngestion, forecasting: benchForecasting, training: benchTraining, operations: benchOperations, interpolation: benchInterpolation, dispatch: benchDispatch, policy: benchPolicy, 'regulatory-list': benchRegulatoryList, soak: benchSoak, accuracy: benchAccuracy, pv: benchPv, scale: benchScale, bundles: benchBundles, console: benchConsole, mpc: benchMpc, sizing: benchSizing, latency: benchLatency };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(BENCHES)) {

@@ -179,10 +179,10 @@ describe.each(REGIONS)('in %s', (region) => {
     }
   });
 
-  it('creates one function per handler module and worker: nodejs22.x on arm64, traced, with the config environment; the solvers and the price forecast with a whole vCPU', () => {
+  it('creates one function per handler module and worker: nodejs22.x on arm64, traced, with the config environment; the solvers and the forecasts with a whole vCPU', () => {
     const modules = handlerModules(CLOUD_ROUTES);
     expect([...functionOf.keys()].sort()).toEqual([...modules, ...WORKER_MODULES].sort());
-    expect(apiResources[functionOf.get('price-forecast')!].Properties.MemorySize).toBe(1769);
+    for (const module of ['price-forecast', 'generate-forecast']) expect(apiResources[functionOf.get(module)!].Properties.MemorySize).toBe(1769);
     for (const module of modules) {
       const fn = apiResources[functionOf.get(module)!].Properties;
       const memory = WHOLE_CORE_MODULES.has(module) ? WHOLE_CORE_MEMORY_MB : 1024;

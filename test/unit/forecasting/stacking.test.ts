@@ -40,6 +40,38 @@ describe('simplex least squares', () => {
     expect(w[0]).toBeCloseTo(0.3, 3);
     expect(w[1]).toBeCloseTo(0.7, 3);
   });
+
+  it('reaches the minimum over the simplex when it lies on an edge (a grid over the simplex finds none lower)', () => {
+    const rand = mulberry32(11);
+    // Four members: two good and correlated, one biased, one noise; the target leans on the first two.
+    const x = Array.from({ length: 300 }, () => {
+      const base = rand();
+      return [base + 0.05 * rand(), base + 0.1 * rand(), base + 0.5, rand()];
+    });
+    const a = x.map((r) => 0.6 * r[0] + 0.4 * r[1] + 0.02 * (rand() - 0.5));
+    const k = 4;
+    const gram = Array.from({ length: k }, (_, i) => Array.from({ length: k }, (_, j) => x.reduce((s, r) => s + r[i] * r[j], 0)));
+    const b = Array.from({ length: k }, (_, i) => x.reduce((s, r, n) => s + r[i] * a[n], 0));
+    const objective = (w: number[]) => x.reduce((s, r, n) => s + (a[n] - r.reduce((f, v, i) => f + w[i] * v, 0)) ** 2, 0);
+
+    const w = simplexLeastSquares(gram, b);
+
+    expect(w.every((v) => v >= 0)).toBe(true);
+    expect(w.reduce((s, v) => s + v, 0)).toBeCloseTo(1, 12);
+    expect(w[2]).toBeLessThan(0.01);
+    let best = Infinity;
+    const step = 0.05;
+    for (let p = 0; p <= 1 + 1e-9; p += step)
+      for (let q = 0; p + q <= 1 + 1e-9; q += step)
+        for (let r = 0; p + q + r <= 1 + 1e-9; r += step) best = Math.min(best, objective([p, q, r, Math.max(0, 1 - p - q - r)]));
+    expect(objective(w)).toBeLessThanOrEqual(best * (1 + 1e-6));
+  });
+
+  it('projects vectors with ties and several negative entries', () => {
+    for (const v of projectToSimplex([0.4, 0.4, 0.4])) expect(v).toBeCloseTo(1 / 3, 12);
+    const w = projectToSimplex([3, -2, 3, -1]);
+    expect(w).toEqual([0.5, 0, 0.5, 0]);
+  });
 });
 
 describe('lead blocks', () => {

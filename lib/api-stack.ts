@@ -54,8 +54,8 @@ export interface ApiStackProps extends StackProps {
  * - To answer within API Gateway's 30 s: those that solve year-long programmes (HiGHS is single-threaded: a year's
  *   sizing), and the price forecast, whose LEAR fits on four years of prices and fundamentals take most of 20 s on
  *   one core (eight window models per validation fold).
- * - To answer a year of hourly history within the forecasting target of 500 ms: `POST /forecast` validates every
- *   member on 28 folds, about 0.45 s on a whole core for load (`npm run bench -- latency`), so 0.8 s at 0.58 vCPU.
+ * - `POST /forecast`, which validates every member on 28 folds: a year of hourly load takes 0.6-0.7 s through the
+ *   API on one core here (`npm run bench -- latency`; the forecasting target is 0.5 s), so about 1.1 s at 0.58 vCPU.
  *   The work is all CPU and Lambda bills GB-seconds: 1.7 times the memory runs it 1.7 times faster, at the same cost.
  */
 export const WHOLE_CORE_MODULES: ReadonlySet<string> = new Set(['optimize-dispatch', 'dispatch-mpc', 'battery-sizing', 'price-forecast', 'generate-forecast']);

@@ -65,8 +65,13 @@ const DEFAULT_LATITUDE = 50;
 
 type OffsetMinutes = (epochMs: number) => number;
 
-/** Offsets asked of a zone, kept per zone: every fold and member reads the same day boundaries again. */
+/**
+ * Offsets asked of a zone, kept per zone: every fold and member reads the same day boundaries again. Bounded in
+ * instants per zone and in zones (the least recently used goes), so requests cycling through every zone cannot
+ * grow it past about 8 x 8192 entries.
+ */
 const OFFSET_MEMO_SIZE = 8192;
+const OFFSET_MEMO_ZONES = 8;
 const offsetMemos = new Map<string, Map<number, number>>();
 
 /**
@@ -77,9 +82,10 @@ function zoneOffset(zone: string | undefined): OffsetMinutes {
   if (!zone || zone === 'UTC' || zone === 'Etc/UTC') return () => 0;
   const iana = IANAZone.create(zone);
   if (!iana.isValid) throw new RangeError(`unknown time zone ${zone}`);
-  let memo = offsetMemos.get(iana.name);
-  if (!memo) offsetMemos.set(iana.name, (memo = new Map()));
-  const known = memo;
+  const known = offsetMemos.get(iana.name) ?? new Map<number, number>();
+  offsetMemos.delete(iana.name);
+  offsetMemos.set(iana.name, known);
+  if (offsetMemos.size > OFFSET_MEMO_ZONES) offsetMemos.delete(offsetMemos.keys().next().value as string);
   return (epochMs) => {
     let minutes = known.get(epochMs);
     if (minutes === undefined) {

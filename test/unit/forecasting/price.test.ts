@@ -278,6 +278,22 @@ describe('priceLearMember', () => {
     expect(berlin).toEqual([...utc.slice(0, 2), ...utc.slice(3)]);
   });
 
+  it("gives the same forecast in a zone after other zones' requests have evicted its memoised offsets", () => {
+    const y = syntheticPrices(83, 19);
+    const inBerlin: RegularSeries = { t: y.map((_, i) => Date.UTC(2017, 11, 31, 23) + i * HOUR_MS), y, stepMinutes: 60 };
+    const options = { calibrationWindows: [56], lambdaRule: 'aic' };
+    const first = priceLearMember.fit(inBerlin, { kind: 'price', timezone: 'Europe/Berlin', options }).predict(23);
+
+    // Ten other zones, each fitted on a series of its own (no window model to reuse), push Berlin's offsets out.
+    for (const [k, zone] of ['Europe/Paris', 'Europe/Madrid', 'Europe/Oslo', 'Europe/Rome', 'Europe/Vienna', 'Europe/Warsaw', 'Europe/Prague', 'Europe/Athens', 'America/New_York', 'Asia/Tokyo'].entries()) {
+      const other = syntheticPrices(60, 40 + k);
+      priceLearMember.fit({ t: other.map((_, i) => Date.UTC(2018, 0, 1) + i * HOUR_MS), y: other, stepMinutes: 60 }, { kind: 'price', timezone: zone, options: { calibrationWindows: [56] } }).predict(24);
+    }
+    const again = priceLearMember.fit(inBerlin, { kind: 'price', timezone: 'Europe/Berlin', options }).predict(23);
+
+    expect(again).toEqual(first);
+  });
+
   describe('the duck-curve feature', () => {
     // Prepare: sunny days push midday prices down; the solar forecast (clear-sky shape times a daily
     // cloudiness) is given over history and horizon.

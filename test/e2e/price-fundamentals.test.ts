@@ -72,6 +72,16 @@ describe('POST /api/price-forecast with fundamentals', () => {
     expect(mae(withThem.body.price_forecast)).toBeLessThan(0.6 * mae(without.body.price_forecast));
   });
 
+  it('takes four fundamentals, the most it accepts, and uses them all', async () => {
+    const { key } = await registerKey(runtime());
+    const four = fundamentals().map((row, i) => ({ ...row, solar_forecast: Math.max(0, Math.round(3000 * Math.sin((Math.PI * ((i % 24) - 6)) / 12))), residual_load_forecast: row.load_forecast - row.wind_forecast }));
+    const r = await call(runtime(), 'POST', '/api/price-forecast', { key, json: request({ include_fundamentals: true, fundamentals: four }) });
+    expect(r.status).toBe(200);
+    expect(r.body.fundamentals_used).toEqual(['load_forecast', 'wind_forecast', 'solar_forecast', 'residual_load_forecast']);
+    expect(r.body.price_forecast).toHaveLength(24);
+    expect(r.body.price_forecast.every((p: { price: number }) => Number.isFinite(p.price))).toBe(true);
+  });
+
   it('reports include_fundamentals without fundamentals as unused', async () => {
     const { key } = await registerKey(runtime());
     const r = await call(runtime(), 'POST', '/api/price-forecast', { key, json: request({ include_fundamentals: true }) });

@@ -53,8 +53,9 @@ export const LEAR_CALIBRATION_WINDOWS_DAYS = [56, 84, 364, 728] as const;
 /**
  * The most fundamentals LEAR is averaged over two transforms with (price_lear_vst). A fold's second transform doubles
  * its LARS paths, and their cost grows with the features (24 more per fundamental and lag day): a cold forecast on
- * four years of Belgian prices took 24.8 s with three fundamentals and 31.8 s with four on one core here, past API
- * Gateway's 29 s. With four, the engine anchors on LEAR on asinh alone (price_lear): 16 s.
+ * four years of Belgian prices took 24.6 s with three fundamentals and 31.8 s with four on one core here (seven
+ * folds), past API Gateway's 29 s. With four, the engine anchors on LEAR on asinh alone (price_lear): 14.8 s, and
+ * 12.1 s on the five folds three or more fundamentals take (MANY_PRICE_FUNDAMENTALS in engine.ts).
  */
 export const VST_MAX_FUNDAMENTALS = 3;
 /** The window used when the history covers none of the paper's: the most recent up to 8 weeks. */

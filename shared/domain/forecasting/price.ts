@@ -237,19 +237,29 @@ interface FitWindowInput {
   transform: PriceTransformName;
 }
 
+/** X'X of the features in their raw scales: the standardised Gram with row and column j times sd_j. */
+function unstandardisedGram(gram: Float64Array, scales: Float64Array): Float64Array {
+  const p = scales.length;
+  const scaled = new Float64Array(p * p);
+  for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) scaled[j * p + k] = gram[j * p + k] * scales[j] * scales[k];
+  return scaled;
+}
+
 /**
  * Lasso on one hour's problem, as epftoolbox: the LARS path, lambda at the knot of least AIC; rule 'lear'
  * then refits at alpha = lambda_AIC / sqrt(n) on the unnormalised transformed features (see the header).
+ * `rawGram` is unstandardisedGram(problem.gram, rawScales) when the caller shares it between hours.
  */
-function estimateHour(problem: LassoProblem, rawScales: Float64Array, rule: 'lear' | 'aic'): Float64Array {
+function estimateHour(problem: LassoProblem, rawScales: Float64Array, rule: 'lear' | 'aic', rawGram?: Float64Array): Float64Array {
   let best: LassoSolution | undefined;
   let bestValue = Infinity;
   larsLassoPath(problem, {
+    keep: 'last',
     onKnot: (solution) => {
       const value = informationCriterion(solution, problem, 'aic');
       if (value < bestValue) {
         bestValue = value;
-        best = solution;
+        best = { ...solution, beta: solution.beta.slice() };
       }
       // The criterion is n * RSS / y'y + 2 df with RSS >= 0: once 2 df alone exceeds the best, stop.
       return 2 * solution.df <= bestValue;
@@ -258,12 +268,10 @@ function estimateHour(problem: LassoProblem, rawScales: Float64Array, rule: 'lea
   if (!best) return new Float64Array(problem.p);
   if (rule === 'aic') return best.beta;
   // Penalty lambda_AIC / (sqrt(n) sd_j) on standardised feature j: a plain lasso on features scaled by sd_j.
-  const { n, p, gram, xty } = problem;
-  const scaledGram = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) scaledGram[j * p + k] = gram[j * p + k] * rawScales[j] * rawScales[k];
-  const scaled: LassoProblem = { ...problem, gram: scaledGram, xty: xty.map((v, j) => v * rawScales[j]) };
-  const path = larsLassoPath(scaled, { lambdaMin: best.lambda / Math.sqrt(n) });
-  return path[path.length - 1].beta.map((b, j) => b * rawScales[j]);
+  const { n, gram, xty } = problem;
+  const scaled: LassoProblem = { ...problem, gram: rawGram ?? unstandardisedGram(gram, rawScales), xty: xty.map((v, j) => v * rawScales[j]) };
+  const [last] = larsLassoPath(scaled, { lambdaMin: best.lambda / Math.sqrt(n), keep: 'last' });
+  return last.beta.map((b, j) => b * rawScales[j]);
 }
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -352,6 +360,7 @@ function fitWindow(input: FitWindowInput): WindowModel {
   const gram = columnGram(x, m, days);
   const keptMeans = Float64Array.from(kept, (j) => means[j]);
   const keptScales = Float64Array.from(kept, (j) => sds[j]);
+  let rawGram: Float64Array | undefined; // shared by the hours without a duck column (rule 'lear')
 
   const hours = Array.from({ length: HOURS }, (_, h): HourModel => {
     const y = column(centred, h);
@@ -360,13 +369,15 @@ function fitWindow(input: FitWindowInput): WindowModel {
     for (let i = 0; i < days; i++) spread = Math.max(spread, Math.abs(targets[i * HOURS + h]));
     spread *= TRANSFORMED_RANGE_GUARD;
     const base = { intercept: yMeans[h], columns: kept, means: keptMeans, scales: keptScales, low: -spread, high: spread };
-    const xty = Float64Array.from({ length: m }, (_, c) => dot(column(x, c), y));
+    const xty = new Float64Array(m);
+    for (let c = 0; c < m; c++) xty[c] = dot(column(x, c), y);
     const duckColumn = set.duck ? Array.from({ length: days }, (_, i) => (set.duck as Float64Array)[(firstDay + i) * HOURS + h]) : undefined;
     const duckMean = duckColumn ? duckColumn.reduce((s, v) => s + v, 0) / days : 0;
     const duckSd = duckColumn ? Math.sqrt(duckColumn.reduce((s, v) => s + (v - duckMean) ** 2, 0) / days) : 0;
     if (!duckColumn || !(duckSd > 1e-10 * (1 + Math.abs(duckMean)))) {
       const problem: LassoProblem = { n: days, p: m, gram, xty, yty };
-      return { ...base, beta: estimateHour(problem, keptScales, input.lambdaRule) };
+      if (input.lambdaRule === 'lear') rawGram ??= unstandardisedGram(gram, keptScales);
+      return { ...base, beta: estimateHour(problem, keptScales, input.lambdaRule, rawGram) };
     }
     // The duck column is hour-specific: border the shared Gram matrix with its cross-products.
     const q = m + 1;

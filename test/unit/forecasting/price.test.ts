@@ -148,6 +148,32 @@ describe('the lasso estimator', () => {
     expect(descent.coefficients.filter((b) => b === 0).length).toBeGreaterThan(10);
   });
 
+  it("keep: 'last' returns the whole path's last knot, and paths of other sizes in between leave it unchanged (shared work arrays)", () => {
+    // Prepare: a 40-feature problem and a 3-feature one.
+    const noise = normals(17);
+    const wide = new Matrix(50, 40);
+    for (let i = 0; i < 50; i++) for (let j = 0; j < 40; j++) wide.set(i, j, noise() + (j % 5) * 0.1 * noise());
+    const centred = wide.clone().subRowVector(wide.mean('column'));
+    const raw = Array.from({ length: 50 }, (_, i) => 2 * wide.get(i, 3) - wide.get(i, 17) + 0.5 * noise());
+    const mean = raw.reduce((s, v) => s + v, 0) / 50;
+    const problem = lassoProblem(centred, raw.map((v) => v - mean));
+    const small = lassoProblem(x, y.map((v) => v - yMean));
+
+    // Act
+    const path = larsLassoPath(problem, { lambdaMin: 0.02 });
+    larsLassoPath(small);
+    const [last] = larsLassoPath(problem, { lambdaMin: 0.02, keep: 'last' });
+    const knots: number[] = [];
+    larsLassoPath(problem, { lambdaMin: 0.02, keep: 'last', onKnot: (knot) => knots.push(knot.df) > 0 });
+
+    // Assess
+    const whole = path[path.length - 1];
+    expect(last.lambda).toBe(whole.lambda);
+    expect(Array.from(last.beta)).toEqual(Array.from(whole.beta));
+    expect(last.rss).toBe(whole.rss);
+    expect(knots).toEqual(path.map((knot) => knot.df));
+  });
+
   it('keeps the lasso conditions at every knot where a coefficient leaves the path (the factor downdated, not rebuilt)', () => {
     // Prepare: 60 observations of 24 features on 3 factors, so coefficients cross zero on the way down.
     const noise = normals(5);

@@ -116,8 +116,8 @@ const PRICE_FOLDS_WITH_FUNDAMENTALS = 7;
 /**
  * With three fundamentals or more, five folds: there the folds only calibrate the intervals (the forecast is the
  * anchor's), and each is a LEAR fit on 24 more features per fundamental and lag day. A cold forecast on four years of
- * Belgian prices and three fundamentals took 24.6 s on one core here with seven, within 15% of API Gateway's 29 s;
- * with five, 15.1 s. Four fundamentals also leave LEAR on one transform (VST_MAX_FUNDAMENTALS in price.ts): 12.1 s.
+ * Belgian prices and three fundamentals took 24.6 s on one core here with seven, within 15% of API Gateway's 29 s,
+ * and 15.1 s with five; since LARS stopped allocating per step (lasso.ts), 7.1 s, and 8.6 s with a fourth.
  */
 const PRICE_FOLDS_WITH_MANY_FUNDAMENTALS = 5;
 export const MANY_PRICE_FUNDAMENTALS = 3;

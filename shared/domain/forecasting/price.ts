@@ -50,14 +50,6 @@ export const PRICE_LAG_DAYS = [1, 2, 3, 7] as const;
 export const EXOGENOUS_LAG_DAYS = [0, 1, 7] as const;
 /** The paper's ensemble of calibration windows, in days. */
 export const LEAR_CALIBRATION_WINDOWS_DAYS = [56, 84, 364, 728] as const;
-/**
- * The most fundamentals LEAR is averaged over two transforms with (price_lear_vst). A fold's second transform doubles
- * its LARS paths, and their cost grows with the features (24 more per fundamental and lag day): a cold forecast on
- * four years of Belgian prices took 24.6 s with three fundamentals and 31.8 s with four on one core here (seven
- * folds), past API Gateway's 29 s. With four, the engine anchors on LEAR on asinh alone (price_lear): 14.8 s, and
- * 12.1 s on the five folds three or more fundamentals take (MANY_PRICE_FUNDAMENTALS in engine.ts).
- */
-export const VST_MAX_FUNDAMENTALS = 3;
 /** The window used when the history covers none of the paper's: the most recent up to 8 weeks. */
 export const SHORT_CALIBRATION_DAYS = 56;
 /** Fewest training days the member fits on (beside the week of lags). */
@@ -490,8 +482,6 @@ interface LearSpec {
   /** Transforms of the prices, each fitted on every window (the option `priceTransforms` overrides them). */
   transforms: readonly PriceTransformName[];
   combine: (forecasts: number[]) => number;
-  /** The most fundamentals the member fits on; with more it declines the series (and drops out of the engine's choice). */
-  maxExogenous?: number;
 }
 
 const meanOf = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
@@ -510,9 +500,6 @@ function fitLear(history: RegularSeries, context: FitContext, spec: LearSpec): F
   const lastTime = history.t[history.t.length - 1];
   const offset = zoneOffset(context.timezone);
   const names = sharedExogenous(context.history, context.future, history.t.length);
-  if (spec.maxExogenous !== undefined && names.length > spec.maxExogenous) {
-    throw new RangeError(`${spec.name} fits on at most ${spec.maxExogenous} fundamentals, ${names.length} given; price_lear fits on them all`);
-  }
   const futureLength = Math.max(0, ...names.map((name) => context.future?.[name]?.length ?? 0));
   const futureTimes = Array.from({ length: futureLength }, (_, i) => lastTime + (i + 1) * stepMs);
 
@@ -640,7 +627,7 @@ export const priceLearVstMember: ForecastMember = {
   name: 'price_lear_vst',
   supports: (kind) => kind === 'price',
   minHistory: priceLearMember.minHistory,
-  fit: (history, context) => fitLear(history, context, { name: 'price_lear_vst', windows: LEAR_CALIBRATION_WINDOWS_DAYS, transforms: ['asinh', 'npit'], combine: meanOf, maxExogenous: VST_MAX_FUNDAMENTALS }),
+  fit: (history, context) => fitLear(history, context, { name: 'price_lear_vst', windows: LEAR_CALIBRATION_WINDOWS_DAYS, transforms: ['asinh', 'npit'], combine: meanOf }),
 };
 
 // ---------------------------------------------------------------- the naive reference

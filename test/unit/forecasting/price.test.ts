@@ -1,5 +1,6 @@
 import { Matrix } from 'ml-matrix';
-import { fitLasso, larsLassoPath, lassoProblem, softThreshold } from '../../../shared/domain/forecasting/lasso';
+import { larsLassoPath } from '../../../shared/domain/forecasting/lasso';
+import { fitLasso, lassoProblem, softThreshold } from '../../helpers/lasso-descent';
 import { priceLearMember, priceLearVstMember } from '../../../shared/domain/forecasting/price';
 import { asinhTransform, fitInvariantScaler, inverseAsinhTransform, MAD_TO_SD } from '../../../shared/domain/forecasting/price-transforms';
 import { forecastSeries, MANY_PRICE_FUNDAMENTALS } from '../../../shared/domain/forecasting/engine';

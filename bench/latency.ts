@@ -10,7 +10,7 @@
  * - the first request the runtime answers at all is reported on its own (module loading and compilation).
  * The runtime serves the two handlers' esbuild bundles (LAMBDA_BUNDLES), the artefact Lambda runs.
  * Load: GEFCom2012 zones; solar: PVOD station01's hourly means; wind: GEFCom2012 farms (history only); prices:
- * Nord Pool through POST /api/price-forecast (LEAR fits eight window models per validation fold).
+ * Nord Pool through POST /api/price-forecast (LEAR fits four window models per validation fold on a year).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -98,8 +98,8 @@ const median = (xs: number[]) => {
 
 /**
  * This machine's speed at the time: a fixed CPU-bound workload (Cholesky factorisations of one 300 x 300 matrix),
- * the fastest of fifteen runs (the first ones compile it). The VM here has given the same code's latencies 40% apart on different days; the reference,
- * timed before and after the requests, says which kind of day a run had.
+ * the fastest of fifteen runs (the first ones compile it). The VM here has given the same code's latencies 40% apart
+ * on different days; the reference, timed before and after the requests, says which kind of day a run had.
  */
 function referenceMs(): number {
   const size = 300;

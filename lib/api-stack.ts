@@ -52,10 +52,11 @@ export interface ApiStackProps extends StackProps {
 /**
  * Handlers that get a whole core: Lambda gives a whole vCPU from 1,769 MB, against 0.58 at the default 1,024.
  * - To answer within API Gateway's 30 s: those that solve year-long programmes (HiGHS is single-threaded: a year's
- *   sizing), and the price forecast, whose LEAR fits on four years of prices and three fundamentals take 15 s on one
- *   core (eight window models per validation fold, five folds).
- * - `POST /forecast`, which validates every member on 28 folds: a year of hourly load takes 0.6-0.7 s through the
- *   API on one core here (`npm run bench -- latency`; the forecasting target is 0.5 s), so about 1.1 s at 0.58 vCPU.
+ *   sizing), and the price forecast, whose LEAR fits on four years of prices and three fundamentals take 7-9 s on one
+ *   core (eight window models per validation fold, five folds; 15 s before LARS stopped allocating per step).
+ * - `POST /forecast`, which validates every member on 28 folds: a year of hourly load took 0.6-0.7 s through the
+ *   API on one core here on a slow day and 0.3-0.4 s on a fast one (`npm run bench -- latency`; the target is 0.5 s),
+ *   so 0.5-1.1 s at 0.58 vCPU.
  *   The work is all CPU and Lambda bills GB-seconds: 1.7 times the memory runs it 1.7 times faster, at the same cost.
  */
 export const WHOLE_CORE_MODULES: ReadonlySet<string> = new Set(['optimize-dispatch', 'dispatch-mpc', 'battery-sizing', 'price-forecast', 'generate-forecast']);
